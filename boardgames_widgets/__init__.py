@@ -1,0 +1,49 @@
+"""boardgames_widgets: four family games as Jupyter widgets, with lessons.
+
+The rules core (``boardgames_widgets.core`` and ``boardgames_widgets.games``)
+imports only the standard library; widgets are imported lazily on first use.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from boardgames_widgets.agents import RandomAgent
+from boardgames_widgets.core import (
+    CHANCE,
+    TERMINAL,
+    AgentError,
+    GameError,
+    GameRecord,
+    IllegalActionError,
+    InvalidActionError,
+    game_ids,
+    make_game,
+    play_game,
+)
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "CHANCE",
+    "TERMINAL",
+    "AgentError",
+    "GameError",
+    "GameRecord",
+    "IllegalActionError",
+    "InvalidActionError",
+    "RandomAgent",
+    "__version__",
+    "game_ids",
+    "make_game",
+    "play_game",
+]
+
+
+def __getattr__(name: str) -> Any:
+    # Widgets pull in ipywidgets/ipycanvas: import them only when asked for.
+    if name in {"play"} or name.endswith("Widget"):
+        from boardgames_widgets import widgets
+
+        return getattr(widgets, name)
+    raise AttributeError(f"module 'boardgames_widgets' has no attribute {name!r}")

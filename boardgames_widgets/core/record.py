@@ -1,0 +1,173 @@
+"""Game records: a game id, its configuration, a seed and the list of actions.
+
+A record is the saved form of a game. Chance outcomes are stored as actions too,
+so replaying a record needs no random numbers and always rebuilds the same states.
+Undo is the replay of a prefix. Loading validates everything and raises
+``ValueError`` naming the entry at fault; there is no pickle and no eval.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from boardgames_widgets.core.api import TERMINAL, Game, GameError
+from boardgames_widgets.core.registry import make_game
+from boardgames_widgets.core.rng import Seed
+
+#: Bumped whenever the JSON layout of a record changes.
+SCHEMA_VERSION = 1
+
+_FIELDS = {"schema", "game", "config", "seed", "actions", "players", "returns"}
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """A finished or unfinished game, as data.
+
+    Attributes:
+        game: the registry id of the game.
+        config: the game's configuration (``Game.config()``).
+        seed: the seed the game was played with (informative: replay needs no seed).
+        actions: every action in order, chance outcomes included, as readable text.
+        players: a name per seat (agents' names), for people reading the record.
+        returns: the final returns, or ``None`` if the game did not finish.
+    """
+
+    game: str
+    config: Mapping[str, Any]
+    seed: Seed = None
+    actions: tuple[str, ...] = ()
+    players: tuple[str, ...] = ()
+    returns: tuple[float, ...] | None = None
+    _game_cache: list[Game[Any, Any]] = field(default_factory=list, repr=False, compare=False)
+
+    def make_game(self) -> Game[Any, Any]:
+        """The game object this record was played with."""
+        if not self._game_cache:
+            self._game_cache.append(make_game(self.game, **self.config))
+        return self._game_cache[0]
+
+    def states(self) -> list[Any]:
+        """Every state of the game, from the initial state to the last (replays).
+
+        Raises:
+            ValueError: an entry cannot be parsed or is illegal at its point.
+        """
+        return replay(self)
+
+    def final_state(self) -> Any:
+        """The state after the last action."""
+        return self.states()[-1]
+
+    def truncated(self, n_actions: int) -> GameRecord:
+        """The record of the first ``n_actions`` actions (undo)."""
+        if not 0 <= n_actions <= len(self.actions):
+            raise ValueError(f"cannot keep {n_actions} of {len(self.actions)} actions")
+        return GameRecord(self.game, dict(self.config), self.seed, self.actions[:n_actions], self.players, None)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON-able form, with the schema version."""
+        return {
+            "schema": SCHEMA_VERSION,
+            "game": self.game,
+            "config": dict(self.config),
+            "seed": self.seed,
+            "actions": list(self.actions),
+            "players": list(self.players),
+            "returns": None if self.returns is None else list(self.returns),
+        }
+
+    def to_json(self, indent: int | None = None) -> str:
+        """The record as a JSON string."""
+        return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
+
+    @classmethod
+    def from_json(cls, data: str | Mapping[str, Any]) -> GameRecord:
+        """Load and fully validate a record (every action is replayed).
+
+        Raises:
+            ValueError: malformed JSON, wrong types, unknown game or field, a schema
+                this version cannot read, or an action that is unparsable or illegal
+                at its point (the message names the entry).
+        """
+        if isinstance(data, str | bytes):
+            try:
+                data = json.loads(data)
+            except json.JSONDecodeError as exc:
+                raise ValueError(f"game record is not valid JSON: {exc}") from exc
+        if not isinstance(data, Mapping):
+            raise ValueError(f"game record must be a JSON object, not {type(data).__name__}")
+        unknown = set(data) - _FIELDS
+        if unknown:
+            raise ValueError(f"game record has unknown field(s): {sorted(unknown)}")
+        if data.get("schema") != SCHEMA_VERSION:
+            raise ValueError(f"game record schema {data.get('schema')!r} is not supported (expected {SCHEMA_VERSION})")
+        game = data.get("game")
+        if not isinstance(game, str):
+            raise ValueError(f"game record field 'game' must be a string, not {type(game).__name__}")
+        config = data.get("config", {})
+        if not isinstance(config, Mapping) or not all(isinstance(k, str) for k in config):
+            raise ValueError("game record field 'config' must be an object")
+        seed = data.get("seed")
+        if seed is not None and (not isinstance(seed, int | str) or isinstance(seed, bool)):
+            raise ValueError(f"game record field 'seed' must be an int, a string or null, not {seed!r}")
+        actions = data.get("actions", [])
+        if not isinstance(actions, list):
+            raise ValueError("game record field 'actions' must be a list")
+        for i, a in enumerate(actions):
+            if not isinstance(a, str):
+                raise ValueError(f"game record actions[{i}] must be a string, not {type(a).__name__}")
+        players = data.get("players", [])
+        if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+            raise ValueError("game record field 'players' must be a list of strings")
+        returns = data.get("returns")
+        if returns is not None and (
+            not isinstance(returns, list)
+            or not all(isinstance(r, int | float) and not isinstance(r, bool) for r in returns)
+        ):
+            raise ValueError("game record field 'returns' must be a list of numbers or null")
+        record = cls(
+            game,
+            dict(config),
+            seed,
+            tuple(actions),
+            tuple(players),
+            None if returns is None else tuple(float(r) for r in returns),
+        )
+        states = replay(record)  # validates the game, its config and every action
+        game_obj = record.make_game()
+        if returns is not None:
+            final = states[-1]
+            if not game_obj.is_terminal(final):
+                raise ValueError("game record has 'returns' but its actions do not finish the game")
+            if tuple(game_obj.returns(final)) != record.returns:
+                raise ValueError(f"game record 'returns' {returns} do not match the replay {game_obj.returns(final)}")
+        return record
+
+
+def replay(record: GameRecord) -> list[Any]:
+    """Rebuild every state of ``record``, validating each action.
+
+    Raises:
+        ValueError: unknown game or bad config, or an action that cannot be parsed or
+            is illegal at its point; the message names the entry and why.
+    """
+    game = record.make_game()
+    state = game.new_initial_state()
+    states = [state]
+    for i, text in enumerate(record.actions):
+        if game.current_player(state) == TERMINAL:
+            raise ValueError(f"actions[{i}] {text!r}: the game is already over")
+        try:
+            action = game.parse_action(text)
+            if game.is_chance_node(state):
+                if action not in {o for o, _ in game.chance_outcomes(state)}:
+                    raise GameError(f"{text!r} is not a possible chance outcome here")
+            state = game.apply(state, action)
+        except GameError as exc:
+            raise ValueError(f"actions[{i}] {text!r}: {exc}") from exc
+        states.append(state)
+    return states

@@ -1,0 +1,53 @@
+"""Seeded randomness. Every random thing takes a seed or a :class:`random.Random`."""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import TypeVar
+
+T = TypeVar("T")
+
+Seed = int | str | None
+
+
+def make_rng(seed: Seed | random.Random) -> random.Random:
+    """A :class:`random.Random` from a seed, or the generator itself if given one."""
+    if isinstance(seed, random.Random):
+        return seed
+    return random.Random(seed)
+
+
+def derive_seed(seed: Seed, *labels: object) -> str:
+    """A new seed for a named purpose, so streams (chance, each agent) stay independent.
+
+    >>> derive_seed(7, "agent", 1)
+    '7/agent/1'
+    """
+    return "/".join(str(x) for x in (seed, *labels))
+
+
+def sample_outcome(outcomes: Sequence[tuple[T, Fraction]], rng: random.Random) -> T:
+    """Draw one outcome with its exact probability.
+
+    The probabilities are put over a common denominator ``D`` and one integer in
+    ``range(D)`` is drawn, so the draw is exact and the same seed always gives the
+    same outcome.
+
+    Raises:
+        ValueError: no outcomes, or probabilities that do not sum to exactly 1.
+    """
+    if not outcomes:
+        raise ValueError("no chance outcomes to sample from")
+    total = sum((p for _, p in outcomes), Fraction(0))
+    if total != 1:
+        raise ValueError(f"chance probabilities sum to {total}, not 1")
+    denominator = math.lcm(*(p.denominator for _, p in outcomes))
+    r = rng.randrange(denominator)
+    for outcome, p in outcomes:
+        r -= p.numerator * (denominator // p.denominator)
+        if r < 0:
+            return outcome
+    raise AssertionError("unreachable: probabilities sum to 1")

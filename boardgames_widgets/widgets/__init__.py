@@ -1,0 +1,1 @@
+"""Widgets (ipywidgets + ipycanvas). Imported lazily by ``boardgames_widgets``."""
