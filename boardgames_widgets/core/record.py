@@ -163,9 +163,8 @@ def replay(record: GameRecord) -> list[Any]:
             raise ValueError(f"actions[{i}] {text!r}: the game is already over")
         try:
             action = game.parse_action(text)
-            if game.is_chance_node(state):
-                if action not in {o for o, _ in game.chance_outcomes(state)}:
-                    raise GameError(f"{text!r} is not a possible chance outcome here")
+            if game.is_chance_node(state) and action not in {o for o, _ in game.chance_outcomes(state)}:
+                raise GameError(f"{text!r} is not a possible chance outcome here")
             state = game.apply(state, action)
         except GameError as exc:
             raise ValueError(f"actions[{i}] {text!r}: {exc}") from exc
