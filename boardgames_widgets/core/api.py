@@ -106,7 +106,7 @@ class Game(ABC, Generic[S, A]):
         return f"{type(self).__name__}({args})"
 
     def __eq__(self, other: object) -> bool:
-        return type(self) is type(other) and self.config() == other.config()  # type: ignore[attr-defined]
+        return isinstance(other, Game) and type(self) is type(other) and self.config() == other.config()
 
     def __hash__(self) -> int:
         return hash((type(self).__name__, repr(sorted(self.config().items()))))
@@ -192,7 +192,7 @@ class Game(ABC, Generic[S, A]):
         if data.get("config") != self.config():
             raise ValueError(f"saved state has config {data.get('config')!r}, not {self.config()!r}")
         state_type = type(self.new_initial_state())
-        state = decode(state_type, data.get("state"), path="state")
+        state: S = decode(state_type, data.get("state"), path="state")
         self.validate_state(state)
         return state
 

@@ -1,0 +1,520 @@
+"""Food Chain — dog, cat, mouse, cheese (RULES.md §4, rules FC-S1 … FC-E3).
+
+Players take turns placing one card from their hand next to the cards on the
+table, inside an N × N square. At the end, cats next to a dog flee, then mice
+next to a remaining cat are caught, then cheese next to a remaining mouse is
+eaten; each player scores the cheese of their own set still on the table.
+
+Chance is explicit: every draw from the face-down pile is a chance node whose
+outcomes are the animal kinds still in the pile, weighted by how many are left.
+Other players' hands and the pile are hidden (see :meth:`FoodChain.observation`).
+
+Coordinates: the start card lies at (0, 0); rows grow downwards, columns to the
+right. With 3 players there is no start card and, because only the relative
+layout matters, the first card is placed at (0, 0) (rule FC-T3).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import ClassVar
+
+from boardgames_widgets.core.api import (
+    CHANCE,
+    TERMINAL,
+    Game,
+    GameInfo,
+    GameOverError,
+    IllegalActionError,
+    InvalidActionError,
+)
+
+DOG, CAT, MOUSE, CHEESE, START = "dog", "cat", "mouse", "cheese", "start"
+#: The animal kinds, in the order of the pile's counts.
+ANIMALS: tuple[str, str, str] = (DOG, CAT, MOUSE)
+
+#: Assumption (RULES.md §4): the 36 animal cards are 6 dogs, 12 cats and 18 mice.
+FULL_DECK: tuple[int, int, int] = (6, 12, 18)
+#: FC-S2: animal cards removed from the deck, by number of players (dogs, cats, mice).
+REMOVED_BY_PLAYERS: dict[int, tuple[int, int, int]] = {2: (3, 6, 9), 3: (2, 3, 4), 4: (0, 0, 0)}
+#: FC-T2: the side N of the square all cards must fit in, by number of players.
+SQUARE_SIDE: dict[int, int] = {2: 5, 3: 6, 4: 7}
+#: Assumption (RULES.md §4): the values of the 6 cheese cards of each set.
+CHEESE_VALUES: tuple[int, ...] = (1, 1, 2, 2, 3, 3)
+#: FC-S4: animal cards each player draws before the game starts.
+OPENING_DRAWS = 2
+#: FC-E1: the cards each player places in a game.
+CARDS_PER_PLAYER = 12
+#: The shape of each player's cheese set (FC-S1), used by pictures and text.
+CHEESE_SHAPES: tuple[str, ...] = ("triangle", "circle", "square", "diamond")
+
+_NEIGHBOURS: tuple[tuple[int, int], ...] = ((-1, 0), (1, 0), (0, -1), (0, 1))
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Card:
+    """One card. Cheese cards have a value and an owner; animals have neither.
+
+    >>> str(Card(CHEESE, 3, 1)), str(Card(CAT))
+    ('cheese3', 'cat')
+    """
+
+    kind: str
+    value: int = 0
+    owner: int = -1
+
+    def __str__(self) -> str:
+        return f"cheese{self.value}" if self.kind == CHEESE else self.kind
+
+
+@dataclass(frozen=True, slots=True)
+class Placed:
+    """A card lying on the table at (row, col)."""
+
+    row: int
+    col: int
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """Place a card from your hand at (row, col) (rules FC-T1 … FC-T3).
+
+    A cheese card is always the placing player's own, so the action names only
+    its kind and value.
+
+    >>> str(Place(CAT, 0, 0, 1)), str(Place(CHEESE, 3, -1, 0))
+    ('cat@0,1', 'cheese3@-1,0')
+    """
+
+    kind: str
+    value: int
+    row: int
+    col: int
+
+    @property
+    def label(self) -> str:
+        """The card's name: ``cat``, ``cheese3``."""
+        return f"cheese{self.value}" if self.kind == CHEESE else self.kind
+
+    def card(self, player: int) -> Card:
+        """The card this places when ``player`` plays it."""
+        return Card(CHEESE, self.value, player) if self.kind == CHEESE else Card(self.kind)
+
+    def __str__(self) -> str:
+        return f"{self.label}@{self.row},{self.col}"
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """Chance outcome: ``player`` draws a card of ``kind`` from the pile (FC-S4, FC-T4)."""
+
+    player: int
+    kind: str
+
+    def __str__(self) -> str:
+        return f"p{self.player} draws {self.kind}"
+
+
+Action = Place | Draw
+
+
+@dataclass(frozen=True, slots=True)
+class FoodChainState:
+    """A complete Food Chain position (hidden parts included).
+
+    Attributes:
+        num_players: 2, 3 or 4.
+        table: the cards on the table, in the order they were placed (start card first).
+        hands: each player's hand, sorted.
+        pile: how many dogs, cats and mice are still in the face-down pile.
+        pile_order: in the open-deck teaching variant, the pile from the top down
+            (known to everyone); empty in the standard game.
+        to_draw: the players who must still draw, in order (chance acts while non-empty).
+        turn: the player who places next.
+        placed: how many cards each player has placed.
+    """
+
+    num_players: int
+    table: tuple[Placed, ...]
+    hands: tuple[tuple[Card, ...], ...]
+    pile: tuple[int, int, int]
+    pile_order: tuple[str, ...]
+    to_draw: tuple[int, ...]
+    turn: int
+    placed: tuple[int, ...]
+
+    def _repr_svg_(self) -> str:
+        from boardgames_widgets.games.food_chain.view import state_svg
+
+        return state_svg(self)
+
+
+@dataclass(frozen=True, slots=True)
+class FoodChainObservation:
+    """What one player knows: their hand, the table, pile size and others' hand sizes."""
+
+    player: int
+    current_player: int
+    hand: tuple[Card, ...]
+    table: tuple[Placed, ...]
+    pile_size: int
+    pile_order: tuple[str, ...]
+    hand_sizes: tuple[int, ...]
+    placed: tuple[int, ...]
+    num_players: int
+
+
+@dataclass(frozen=True, slots=True)
+class FoodChainScore:
+    """The end-of-game count with its explanation (FC-E2, FC-E3).
+
+    Attributes:
+        fled_cats: step 1 — cats next to a dog.
+        caught_mice: step 2 — mice next to a remaining cat.
+        eaten_cheese: step 3 — cheese next to a remaining mouse.
+        points: each player's points (values of their cheese still on the table).
+        cheese_left: each player's number of cheese cards still on the table.
+        winners: the winning players (several only if still tied after the tie-break).
+    """
+
+    fled_cats: tuple[Placed, ...]
+    caught_mice: tuple[Placed, ...]
+    eaten_cheese: tuple[Placed, ...]
+    points: tuple[int, ...]
+    cheese_left: tuple[int, ...]
+    winners: tuple[int, ...]
+
+    def removed(self) -> tuple[Placed, ...]:
+        """Every card removed before counting, in removal order."""
+        return self.fled_cats + self.caught_mice + self.eaten_cheese
+
+
+def _adjacent(cards: Iterable[Placed], kind: str, around: set[tuple[int, int]]) -> tuple[Placed, ...]:
+    """Cards of ``kind`` sharing a side with one of the ``around`` positions."""
+    return tuple(
+        p for p in cards if p.card.kind == kind and any((p.row + dr, p.col + dc) in around for dr, dc in _NEIGHBOURS)
+    )
+
+
+def score(state: FoodChainState) -> FoodChainScore:
+    """Remove cards in the order of FC-E2, then count points as in FC-E3.
+
+    Works on any state (a lesson may score a game in progress); the game's result
+    uses it at the end.
+    """
+    cards = list(state.table)
+    dogs = {(p.row, p.col) for p in cards if p.card.kind == DOG}
+    fled = _adjacent(cards, CAT, dogs)
+    remaining = [p for p in cards if p not in fled]
+    cats = {(p.row, p.col) for p in remaining if p.card.kind == CAT}
+    caught = _adjacent(remaining, MOUSE, cats)
+    remaining = [p for p in remaining if p not in caught]
+    mice = {(p.row, p.col) for p in remaining if p.card.kind == MOUSE}
+    eaten = _adjacent(remaining, CHEESE, mice)
+    remaining = [p for p in remaining if p not in eaten]
+    n = state.num_players
+    points = tuple(
+        sum(p.card.value for p in remaining if p.card.kind == CHEESE and p.card.owner == i) for i in range(n)
+    )
+    left = tuple(sum(1 for p in remaining if p.card.kind == CHEESE and p.card.owner == i) for i in range(n))
+    best = max(zip(points, left, strict=True))
+    winners = tuple(i for i in range(n) if (points[i], left[i]) == best)
+    return FoodChainScore(fled, caught, eaten, points, left, winners)
+
+
+class FoodChain(Game[FoodChainState, Action]):
+    """Food Chain for 2, 3 or 4 players.
+
+    Args:
+        num_players: 2, 3 or 4.
+        first_player: the player who starts ("the oldest player", FC-T1 order).
+        open_deck_seed: teaching variant — if given, the pile is shuffled with this
+            seed and its order is known to everyone, so the game has perfect
+            information (each draw is a chance node with a single outcome).
+    """
+
+    info: ClassVar[GameInfo] = GameInfo(
+        id="food_chain",
+        name="Food Chain",
+        min_players=2,
+        max_players=4,
+        has_chance=True,
+        hidden_information=True,
+        rules_section="4",
+    )
+
+    def __init__(self, num_players: int = 2, first_player: int = 0, open_deck_seed: int | None = None) -> None:
+        super().__init__(num_players)
+        if not isinstance(first_player, int) or not 0 <= first_player < num_players:
+            raise ValueError(f"first_player must be a seat from 0 to {num_players - 1}, not {first_player!r}")
+        self.first_player = first_player
+        self.open_deck_seed = open_deck_seed
+        self.side = SQUARE_SIDE[num_players]
+
+    def config(self) -> dict[str, object]:
+        cfg: dict[str, object] = {"num_players": self.num_players}
+        if self.first_player:
+            cfg["first_player"] = self.first_player
+        if self.open_deck_seed is not None:
+            cfg["open_deck_seed"] = self.open_deck_seed
+        return cfg
+
+    # -- setup -------------------------------------------------------------------------
+    def deck(self) -> tuple[int, int, int]:
+        """FC-S2: the dogs, cats and mice left in the deck for this many players."""
+        removed = REMOVED_BY_PLAYERS[self.num_players]
+        return (FULL_DECK[0] - removed[0], FULL_DECK[1] - removed[1], FULL_DECK[2] - removed[2])
+
+    def new_initial_state(self) -> FoodChainState:
+        """FC-S1 … FC-S4: cheese sets in hand, the pile, the start card; then the opening draws."""
+        n = self.num_players
+        hands = tuple(tuple(sorted(Card(CHEESE, v, i) for v in CHEESE_VALUES)) for i in range(n))
+        table = (Placed(0, 0, Card(START)),) if n in (2, 4) else ()
+        pile = self.deck()
+        order: tuple[str, ...] = ()
+        if self.open_deck_seed is not None:
+            cards = [kind for kind, count in zip(ANIMALS, pile, strict=True) for _ in range(count)]
+            random.Random(self.open_deck_seed).shuffle(cards)
+            order = tuple(cards)
+        seats = [(self.first_player + k) % n for k in range(n)]
+        to_draw = tuple(p for _ in range(OPENING_DRAWS) for p in seats)
+        return FoodChainState(n, table, hands, pile, order, to_draw, self.first_player, (0,) * n)
+
+    # -- the game API ----------------------------------------------------------------
+    def current_player(self, state: FoodChainState) -> int:
+        if state.to_draw:
+            return CHANCE
+        if all(k >= CARDS_PER_PLAYER for k in state.placed):
+            return TERMINAL
+        return state.turn
+
+    def legal_cells(self, state: FoodChainState) -> list[tuple[int, int]]:
+        """Empty cells where a card may go now (FC-T1 adjacency, FC-T2 square, FC-T3 first card)."""
+        if not state.table:
+            return [(0, 0)]
+        occupied = {(p.row, p.col) for p in state.table}
+        rows = [r for r, _ in occupied]
+        cols = [c for _, c in occupied]
+        rmin, rmax, cmin, cmax = min(rows), max(rows), min(cols), max(cols)
+        side = self.side
+        cells = set()
+        for r, c in occupied:
+            for dr, dc in _NEIGHBOURS:
+                cell = (r + dr, c + dc)
+                if cell in occupied:
+                    continue
+                if max(rmax, cell[0]) - min(rmin, cell[0]) >= side or max(cmax, cell[1]) - min(cmin, cell[1]) >= side:
+                    continue
+                cells.add(cell)
+        return sorted(cells)
+
+    def legal_actions(self, state: FoodChainState) -> list[Action]:
+        if self.current_player(state) < 0:
+            return []
+        cards = list(dict.fromkeys(state.hands[state.turn]))
+        cells = self.legal_cells(state)
+        return [Place(card.kind, card.value, r, c) for card in cards for r, c in cells]
+
+    def chance_outcomes(self, state: FoodChainState) -> list[tuple[Action, Fraction]]:
+        if not state.to_draw:
+            return []
+        player = state.to_draw[0]
+        if state.pile_order:
+            return [(Draw(player, state.pile_order[0]), Fraction(1))]
+        total = sum(state.pile)
+        return [
+            (Draw(player, kind), Fraction(count, total))
+            for kind, count in zip(ANIMALS, state.pile, strict=True)
+            if count
+        ]
+
+    def apply(self, state: FoodChainState, action: Action) -> FoodChainState:
+        player = self.current_player(state)
+        if player == TERMINAL:
+            raise GameOverError(f"the game is over; {action} cannot be played")
+        if player == CHANCE:
+            if not isinstance(action, Draw):
+                raise IllegalActionError("FC-T4", f"a card must be drawn from the pile now, not {action}")
+            return self._draw(state, action)
+        if not isinstance(action, Place):
+            raise InvalidActionError(f"expected a card placement, got {action!r}")
+        return self._place(state, action)
+
+    def _draw(self, state: FoodChainState, draw: Draw) -> FoodChainState:
+        outcomes = [o for o, _ in self.chance_outcomes(state)]
+        if draw not in outcomes:
+            raise IllegalActionError(
+                "FC-T4",
+                f"{draw} is impossible: player {state.to_draw[0]} draws from a pile holding {self._pile_text(state)}",
+            )
+        k = ANIMALS.index(draw.kind)
+        pile = tuple(c - 1 if i == k else c for i, c in enumerate(state.pile))
+        hands = list(state.hands)
+        hands[draw.player] = tuple(sorted((*hands[draw.player], Card(draw.kind))))
+        return FoodChainState(
+            state.num_players,
+            state.table,
+            tuple(hands),
+            (pile[0], pile[1], pile[2]),
+            state.pile_order[1:],
+            state.to_draw[1:],
+            state.turn,
+            state.placed,
+        )
+
+    def _place(self, state: FoodChainState, move: Place) -> FoodChainState:
+        player = state.turn
+        hand = state.hands[player]
+        card = move.card(player)
+        if card not in hand:
+            raise IllegalActionError("FC-T1", f"player {player} has no {card} in hand to place")
+        cell = (move.row, move.col)
+        occupied = {(p.row, p.col) for p in state.table}
+        if not state.table and cell != (0, 0):
+            raise IllegalActionError(
+                "FC-T3", "with 3 players the first card marks the middle of the table: place it at 0,0"
+            )
+        if cell in occupied:
+            raise IllegalActionError("FC-T1", f"{move.row},{move.col} already holds a card")
+        if state.table and not any((move.row + dr, move.col + dc) in occupied for dr, dc in _NEIGHBOURS):
+            rule = "FC-T3" if len(state.table) == 1 and state.table[0].card.kind == START else "FC-T1"
+            raise IllegalActionError(
+                rule, f"{card} at {move.row},{move.col} does not share a side with a card on the table"
+            )
+        if cell not in self.legal_cells(state):
+            raise IllegalActionError(
+                "FC-T2", f"{card} at {move.row},{move.col} would not fit in a {self.side}×{self.side} square"
+            )
+        i = hand.index(card)
+        hands = list(state.hands)
+        hands[player] = hand[:i] + hand[i + 1 :]
+        placed = tuple(k + 1 if p == player else k for p, k in enumerate(state.placed))
+        to_draw = (player,) if sum(state.pile) > 0 else ()  # FC-T4: no draw once the pile is empty
+        return FoodChainState(
+            state.num_players,
+            (*state.table, Placed(move.row, move.col, card)),
+            tuple(hands),
+            state.pile,
+            state.pile_order,
+            to_draw,
+            (player + 1) % state.num_players,
+            placed,
+        )
+
+    def returns(self, state: FoodChainState) -> tuple[float, ...]:
+        if self.current_player(state) != TERMINAL:
+            return (0.0,) * state.num_players
+        winners = score(state).winners
+        return tuple(1 / len(winners) if i in winners else 0.0 for i in range(state.num_players))
+
+    def score(self, state: FoodChainState) -> FoodChainScore:
+        """The end-of-game count with its explanation (see :func:`score`)."""
+        return score(state)
+
+    def observation(self, state: FoodChainState, player: int) -> FoodChainObservation:
+        return FoodChainObservation(
+            player=player,
+            current_player=self.current_player(state),
+            hand=state.hands[player],
+            table=state.table,
+            pile_size=sum(state.pile),
+            pile_order=state.pile_order,
+            hand_sizes=tuple(len(h) for h in state.hands),
+            placed=state.placed,
+            num_players=state.num_players,
+        )
+
+    def parse_action(self, text: str) -> Action:
+        if not isinstance(text, str):
+            raise InvalidActionError(f"an action is text, not {type(text).__name__}")
+        t = text.strip()
+        if t.startswith("p") and " draws " in t:
+            who, _, kind = t[1:].partition(" draws ")
+            if who.isdigit() and kind in ANIMALS:
+                return Draw(int(who), kind)
+        card_text, at, cell = t.partition("@")
+        if at:
+            try:
+                row, col = (int(x) for x in cell.split(","))
+            except ValueError:
+                raise InvalidActionError(f"{text!r}: the cell must be 'row,col'") from None
+            if card_text in ANIMALS:
+                return Place(card_text, 0, row, col)
+            if card_text.startswith(CHEESE) and card_text[len(CHEESE) :].isdigit():
+                return Place(CHEESE, int(card_text[len(CHEESE) :]), row, col)
+        raise InvalidActionError(
+            f"{text!r} is not a Food Chain action (examples: 'cat@0,1', 'cheese3@-1,0', 'p0 draws dog')"
+        )
+
+    def describe(self, state: FoodChainState) -> str:
+        player = self.current_player(state)
+        if player == TERMINAL:
+            s = score(state)
+            pts = ", ".join(f"player {i}: {p}" for i, p in enumerate(s.points))
+            who = " and ".join(f"player {w}" for w in s.winners)
+            return f"Game over. Points — {pts}. {'Winner' if len(s.winners) == 1 else 'Shared win'}: {who}."
+        if player == CHANCE:
+            return f"Player {state.to_draw[0]} draws a card ({sum(state.pile)} left in the pile)."
+        return (
+            f"Player {player} to place ({len(state.hands[player])} cards in hand, "
+            f"{CARDS_PER_PLAYER - state.placed[player]} still to place, {sum(state.pile)} in the pile)."
+        )
+
+    def state_svg(self, state: FoodChainState, player: int | None = None) -> str:
+        from boardgames_widgets.games.food_chain.view import state_svg
+
+        return state_svg(state, player)
+
+    def validate_state(self, state: FoodChainState) -> None:
+        """Card conservation and shape checks for a loaded state.
+
+        Raises:
+            ValueError: the state could not arise in this game.
+        """
+        n = self.num_players
+        if state.num_players != n or len(state.hands) != n or len(state.placed) != n:
+            raise ValueError(f"state is for {state.num_players} players, this game has {n}")
+        counts = check_conservation(self, state)
+        if counts is not None:
+            raise ValueError(counts)
+
+    @staticmethod
+    def _pile_text(state: FoodChainState) -> str:
+        return ", ".join(f"{c} {k}" for k, c in zip(ANIMALS, state.pile, strict=True))
+
+
+def check_conservation(game: FoodChain, state: FoodChainState) -> str | None:
+    """None if every card is in exactly one place (hand, table or pile), else what is wrong."""
+    n = game.num_players
+    animals = [0, 0, 0]
+    cheese: dict[tuple[int, int], int] = {}
+    starts = 0
+    everywhere = [p.card for p in state.table] + [c for h in state.hands for c in h]
+    for card in everywhere:
+        if card.kind in ANIMALS:
+            animals[ANIMALS.index(card.kind)] += 1
+        elif card.kind == CHEESE:
+            cheese[(card.owner, card.value)] = cheese.get((card.owner, card.value), 0) + 1
+        elif card.kind == START:
+            starts += 1
+        else:
+            return f"unknown card kind {card.kind!r}"
+    deck = game.deck()
+    for i, kind in enumerate(ANIMALS):
+        if animals[i] + state.pile[i] != deck[i]:
+            return f"{kind}s: {animals[i]} in play + {state.pile[i]} in the pile != {deck[i]} in the deck"
+    want: dict[tuple[int, int], int] = {}
+    for owner in range(n):
+        for v in CHEESE_VALUES:
+            want[(owner, v)] = want.get((owner, v), 0) + 1
+    if cheese != want:
+        return "cheese cards do not match one set of 1,1,2,2,3,3 per player"
+    if starts != (1 if n in (2, 4) else 0):
+        return "wrong number of start cards"
+    if state.pile_order and len(state.pile_order) != sum(state.pile):
+        return "the open pile order does not match the pile size"
+    return None
