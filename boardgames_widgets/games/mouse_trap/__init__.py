@@ -1,0 +1,51 @@
+"""Mouse Trap (RULES.md §2): a roll-and-move race into a chain-reaction trap, for 2–4 players."""
+
+from boardgames_widgets.games.mouse_trap.layout import (
+    DEFAULT_LOOP,
+    DEFAULT_TRACK,
+    MOUSE_NAMES,
+    TRAP_PARTS,
+    TRAP_STAGES,
+    MouseTrapConfig,
+    Space,
+    SpaceKind,
+    TrapStage,
+    parse_space,
+)
+from boardgames_widgets.games.mouse_trap.rules import (
+    Action,
+    Crank,
+    EndTurn,
+    MouseTrap,
+    MouseTrapObservation,
+    MouseTrapState,
+    MoveMouse,
+    Phase,
+    Roll,
+    TakeCheese,
+    TrapOutcome,
+)
+
+__all__ = [
+    "DEFAULT_LOOP",
+    "DEFAULT_TRACK",
+    "MOUSE_NAMES",
+    "TRAP_PARTS",
+    "TRAP_STAGES",
+    "Action",
+    "Crank",
+    "EndTurn",
+    "MouseTrap",
+    "MouseTrapConfig",
+    "MouseTrapObservation",
+    "MouseTrapState",
+    "MoveMouse",
+    "Phase",
+    "Roll",
+    "Space",
+    "SpaceKind",
+    "TakeCheese",
+    "TrapOutcome",
+    "TrapStage",
+    "parse_space",
+]
