@@ -20,7 +20,7 @@ import random
 from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import ClassVar
+from typing import ClassVar, NamedTuple
 
 from boardgames_widgets.core.api import (
     CHANCE,
@@ -79,8 +79,7 @@ class Placed:
     card: Card
 
 
-@dataclass(frozen=True, slots=True)
-class Place:
+class Place(NamedTuple):
     """Place a card from your hand at (row, col) (rules FC-T1 … FC-T3).
 
     A cheese card is always the placing player's own, so the action names only
@@ -108,8 +107,7 @@ class Place:
         return f"{self.label}@{self.row},{self.col}"
 
 
-@dataclass(frozen=True, slots=True)
-class Draw:
+class Draw(NamedTuple):
     """Chance outcome: ``player`` draws a card of ``kind`` from the pile (FC-S4, FC-T4)."""
 
     player: int
@@ -297,20 +295,21 @@ class FoodChain(Game[FoodChainState, Action]):
         if not state.table:
             return [(0, 0)]
         occupied = {(p.row, p.col) for p in state.table}
-        rows = [r for r, _ in occupied]
-        cols = [c for _, c in occupied]
-        rmin, rmax, cmin, cmax = min(rows), max(rows), min(cols), max(cols)
-        side = self.side
-        cells = set()
-        for r, c in occupied:
-            for dr, dc in _NEIGHBOURS:
-                cell = (r + dr, c + dc)
-                if cell in occupied:
-                    continue
-                if max(rmax, cell[0]) - min(rmin, cell[0]) >= side or max(cmax, cell[1]) - min(cmin, cell[1]) >= side:
-                    continue
-                cells.add(cell)
-        return sorted(cells)
+        rlo, rhi, clo, chi = self._window(state)
+        cells = {
+            (r + dr, c + dc)
+            for r, c in occupied
+            for dr, dc in _NEIGHBOURS
+            if rlo <= r + dr <= rhi and clo <= c + dc <= chi
+        }
+        return sorted(cells - occupied)
+
+    def _window(self, state: FoodChainState) -> tuple[int, int, int, int]:
+        """The rows and columns (lo, hi, lo, hi) the N × N square (FC-T2) still allows."""
+        rows = [p.row for p in state.table]
+        cols = [p.col for p in state.table]
+        k = self.side - 1
+        return max(rows) - k, min(rows) + k, max(cols) - k, min(cols) + k
 
     def legal_actions(self, state: FoodChainState) -> list[Action]:
         if self.current_player(state) < 0:
@@ -385,7 +384,8 @@ class FoodChain(Game[FoodChainState, Action]):
             raise IllegalActionError(
                 rule, f"{card} at {move.row},{move.col} does not share a side with a card on the table"
             )
-        if cell not in self.legal_cells(state):
+        rlo, rhi, clo, chi = self._window(state) if state.table else (0, 0, 0, 0)
+        if not (rlo <= move.row <= rhi and clo <= move.col <= chi):
             raise IllegalActionError(
                 "FC-T2", f"{card} at {move.row},{move.col} would not fit in a {self.side}×{self.side} square"
             )
