@@ -1,0 +1,185 @@
+"""Information-set MCTS: search what you know, not what you wish you knew.
+
+Single-observer ISMCTS (Cowling, Powley and Whitehouse, 2012). Every iteration
+starts from a fresh *determinization*: a full state sampled consistently with the
+searching player's observation (``sample_state``). The tree is shared by all
+determinizations; its nodes are sequences of players' actions (chance outcomes
+are sampled and do not branch the tree), so its statistics average over the
+worlds the player cannot tell apart instead of trusting any single one.
+
+An action may be legal in one determinization and not in another, so each child
+counts how often it was *available*; UCB1 uses that count in place of the
+parent's visits ("subset-armed bandit").
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from boardgames_widgets.agents.determinize import sample_state
+from boardgames_widgets.agents.mcts import UCT_C, MCTSResult, Rollout, random_rollout
+from boardgames_widgets.core.api import CHANCE, TERMINAL, Game
+from boardgames_widgets.core.rng import sample_outcome
+
+
+@dataclass(eq=False, slots=True)
+class ISNode:
+    """A node of the information-set tree.
+
+    Attributes:
+        mover: the player who chose the action leading here (``CHANCE`` at the root).
+        children: expanded children by action.
+        visits: iterations through this node.
+        available: iterations in which this node's action was legal at its parent.
+        total: the sum of ``mover``'s returns.
+    """
+
+    mover: int
+    children: dict[Any, ISNode] = field(default_factory=dict)
+    visits: int = 0
+    available: int = 0
+    total: float = 0.0
+
+    def ucb(self, c: float) -> float:
+        """UCB1 with the availability count in place of the parent's visits."""
+        return self.total / self.visits + c * math.sqrt(math.log(self.available) / self.visits)
+
+
+def _iteration(game: Game[Any, Any], root: ISNode, state: Any, rng: random.Random, c: float, rollout: Rollout) -> bool:
+    """One iteration on one determinization; whether it added a node."""
+    node, path = root, [root]
+    added = False
+    while True:
+        player = game.current_player(state)
+        if player == TERMINAL:
+            break
+        if player == CHANCE:  # chance is sampled, the tree does not branch on it
+            state = game.apply(state, sample_outcome(game.chance_outcomes(state), rng))
+            continue
+        legal = game.legal_actions(state)
+        for a in legal:
+            child = node.children.get(a)
+            if child is not None:
+                child.available += 1
+        untried = [a for a in legal if a not in node.children]
+        if untried:  # expansion: one new child, then roll out
+            action = untried[rng.randrange(len(untried))]
+            child = node.children[action] = ISNode(player, available=1)
+            path.append(child)
+            state = game.apply(state, action)
+            added = True
+            break
+        action = max(legal, key=lambda a: node.children[a].ucb(c))
+        node = node.children[action]
+        path.append(node)
+        state = game.apply(state, action)
+    returns = rollout(game, state, rng)
+    for n in path:
+        n.visits += 1
+        if n.mover >= 0:
+            n.total += returns[n.mover]
+    return added
+
+
+def ismcts(
+    game: Game[Any, Any],
+    observation: Any,
+    rng: random.Random,
+    *,
+    iterations: int | None = 1000,
+    seconds: float | None = None,
+    c: float = UCT_C,
+    rollout: Rollout = random_rollout,
+) -> MCTSResult:
+    """Search from ``observation`` with single-observer ISMCTS.
+
+    Args:
+        game: the game.
+        observation: what the player to move sees (never the hidden state).
+        rng: the only source of randomness (determinizations, chance, rollouts).
+        iterations: stop after this many iterations (``None``: no limit).
+        seconds: stop after this much time (``None``: no limit).
+        c: the exploration constant of UCB1.
+        rollout: plays a new leaf out and returns every player's return.
+
+    Raises:
+        ValueError: no budget is given.
+        TypeError: states cannot be sampled from this game's observations.
+    """
+    if iterations is None and seconds is None:
+        raise ValueError("give ISMCTS a budget: iterations, seconds or both")
+    deadline = math.inf if seconds is None else time.perf_counter() + seconds
+    root = ISNode(CHANCE)
+    nodes, done = 1, 0
+    while (iterations is None or done < iterations) and (done == 0 or time.perf_counter() < deadline):
+        nodes += _iteration(game, root, sample_state(game, observation, rng), rng, c, rollout)
+        done += 1
+    visits = {a: ch.visits for a, ch in root.children.items()}
+    values = {a: ch.total / ch.visits for a, ch in root.children.items()}
+    best = max(root.children, key=lambda a: visits[a])
+    return MCTSResult(best, done, nodes, visits, values)
+
+
+class ISMCTSAgent:
+    """Plays the action ISMCTS likes best; for games with hidden information.
+
+    Args:
+        game: the game played (it, or this package, must be able to sample states
+            from observations: see :mod:`~boardgames_widgets.agents.determinize`).
+        iterations: iterations per move (``None`` with ``seconds``: time only).
+        seconds: time per move (``None``: iterations only, which is reproducible).
+        c: the UCB1 exploration constant.
+        rollout: plays leaves out (default: uniformly random).
+        name: the name shown in records and tables.
+
+    Attributes:
+        nodes: tree nodes added in the current game (cleared by :meth:`reset`).
+        last: the result of the latest search.
+    """
+
+    def __init__(
+        self,
+        game: Game[Any, Any],
+        iterations: int | None = 1000,
+        seconds: float | None = None,
+        *,
+        c: float = UCT_C,
+        rollout: Rollout = random_rollout,
+        name: str | None = None,
+    ) -> None:
+        self.game = game
+        self.iterations = iterations
+        self.seconds = seconds
+        self.c = c
+        self.rollout = rollout
+        self.name = name or (f"ismcts{iterations}" if seconds is None else f"ismcts{seconds:g}s")
+        self.nodes = 0
+        self.last: MCTSResult | None = None
+
+    def reset(self) -> None:
+        """Start counting nodes afresh for a new game."""
+        self.nodes = 0
+
+    def act(self, observation: Any, legal_actions: Sequence[Any], rng: random.Random) -> Any:
+        """Search and return the most visited action."""
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        self.last = ismcts(
+            self.game,
+            observation,
+            rng,
+            iterations=self.iterations,
+            seconds=self.seconds,
+            c=self.c,
+            rollout=self.rollout,
+        )
+        self.nodes += self.last.nodes
+        return self.last.action
+
+    def __repr__(self) -> str:
+        return f"ISMCTSAgent(iterations={self.iterations}, seconds={self.seconds})"

@@ -1,0 +1,242 @@
+"""Monte-Carlo tree search (UCT) on full states, and the agent that uses it.
+
+One *iteration* of MCTS has four steps:
+
+1. **Selection** — from the root, follow the child with the best UCB1 score
+   ``mean + c * sqrt(ln(parent visits) / child visits)`` while every action of
+   the node has been tried. At a chance node, sample an outcome by its odds.
+2. **Expansion** — add one untried action (or a newly sampled chance outcome)
+   as a new node.
+3. **Simulation** — play the game out from there at random (a *rollout*).
+4. **Backpropagation** — add the result to every node on the path. Each node
+   keeps the total return of the player who *chose* the move into it, so every
+   player picks moves good for themselves (this works for any number of players).
+
+After the budget (a number of iterations, or seconds) the most visited root
+action is played. With an iteration budget and a seeded generator the search is
+reproducible; a time budget depends on the machine's speed.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from boardgames_widgets.core.api import CHANCE, TERMINAL, Game
+from boardgames_widgets.core.rng import sample_outcome
+
+#: The UCB1 exploration constant. Returns lie in [0, 1], for which sqrt(2) is the textbook choice.
+UCT_C = math.sqrt(2)
+
+#: A rollout plays a state out and returns every player's return.
+Rollout = Callable[[Game[Any, Any], Any, random.Random], Sequence[float]]
+
+
+def random_rollout(game: Game[Any, Any], state: Any, rng: random.Random) -> tuple[float, ...]:
+    """Uniformly random legal actions, chance by its exact odds, to the end of the game."""
+    while True:
+        player = game.current_player(state)
+        if player == CHANCE:
+            action = sample_outcome(game.chance_outcomes(state), rng)
+        elif player == TERMINAL:
+            return game.returns(state)
+        else:
+            legal = game.legal_actions(state)
+            action = legal[rng.randrange(len(legal))]
+        state = game.apply(state, action)
+
+
+@dataclass(eq=False, slots=True)
+class Node:
+    """A node of the search tree: a state reached by a sequence of actions.
+
+    Attributes:
+        state: the full state at this node.
+        player: who acts here (a player index, ``CHANCE``, or ``TERMINAL``).
+        mover: who chose the action leading here (``CHANCE`` for a chance outcome).
+        untried: legal actions not expanded yet (empty at chance and terminal nodes).
+        children: the expanded children, by action.
+        visits: how many iterations passed through this node.
+        total: the sum of ``mover``'s returns over those iterations.
+    """
+
+    state: Any
+    player: int
+    mover: int
+    untried: list[Any]
+    children: dict[Any, Node] = field(default_factory=dict)
+    visits: int = 0
+    total: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class MCTSResult:
+    """The outcome of one search.
+
+    Attributes:
+        action: the most visited action at the root.
+        iterations: iterations run.
+        nodes: nodes added to the tree (the work done).
+        visits: root action -> visits, for display and for lessons.
+        values: root action -> mean return for the player to move.
+    """
+
+    action: Any
+    iterations: int
+    nodes: int
+    visits: dict[Any, int]
+    values: dict[Any, float]
+
+
+def _new_node(game: Game[Any, Any], state: Any, mover: int, rng: random.Random) -> Node:
+    player = game.current_player(state)
+    untried = game.legal_actions(state) if player >= 0 else []
+    rng.shuffle(untried)  # expand in random order: no bias from the order actions are listed in
+    return Node(state, player, mover, untried)
+
+
+def _ucb_child(node: Node, c: float) -> Node:
+    """The child with the highest UCB1 score (ties: the first)."""
+    log_n = math.log(node.visits)
+    return max(
+        node.children.values(),
+        key=lambda ch: ch.total / ch.visits + c * math.sqrt(log_n / ch.visits),
+    )
+
+
+def _descend(game: Game[Any, Any], root: Node, rng: random.Random, c: float) -> list[Node]:
+    """Steps 1 and 2: the path from the root down to a new leaf (or to the end of the game)."""
+    path = [root]
+    node = root
+    while node.player != TERMINAL:
+        if node.player == CHANCE:
+            outcome = sample_outcome(game.chance_outcomes(node.state), rng)
+            child = node.children.get(outcome)
+            if child is None:  # an outcome not seen before: a new leaf
+                child = node.children[outcome] = _new_node(game, game.apply(node.state, outcome), CHANCE, rng)
+                path.append(child)
+                return path
+        elif node.untried:  # not fully expanded: add one untried action as a new leaf
+            action = node.untried.pop()
+            child = node.children[action] = _new_node(game, game.apply(node.state, action), node.player, rng)
+            path.append(child)
+            return path
+        else:
+            child = _ucb_child(node, c)
+        path.append(child)
+        node = child
+    return path
+
+
+def mcts(
+    game: Game[Any, Any],
+    state: Any,
+    rng: random.Random,
+    *,
+    iterations: int | None = 1000,
+    seconds: float | None = None,
+    c: float = UCT_C,
+    rollout: Rollout = random_rollout,
+) -> MCTSResult:
+    """Search ``state`` with UCT and return the most visited action.
+
+    Args:
+        game: the game.
+        state: a full state where a player (not chance) is to act.
+        rng: the only source of randomness (rollouts, chance samples, tie order).
+        iterations: stop after this many iterations (``None``: no limit).
+        seconds: stop after this much time (``None``: no limit).
+        c: the exploration constant of UCB1.
+        rollout: plays a new leaf out and returns every player's return.
+
+    Raises:
+        ValueError: ``state`` is not a decision of a player, or no budget is given.
+    """
+    if game.current_player(state) < 0:
+        raise ValueError("MCTS searches from a player's decision, not from a chance or terminal state")
+    if iterations is None and seconds is None:
+        raise ValueError("give MCTS a budget: iterations, seconds or both")
+    deadline = math.inf if seconds is None else time.perf_counter() + seconds
+    root = _new_node(game, state, CHANCE, rng)
+    nodes = 1
+    done = 0
+    while (iterations is None or done < iterations) and (done == 0 or time.perf_counter() < deadline):
+        path = _descend(game, root, rng, c)  # 1. selection, 2. expansion
+        leaf = path[-1]
+        nodes += leaf.visits == 0
+        returns = rollout(game, leaf.state, rng)  # 3. simulation (at once over at the end of the game)
+        for node in path:  # 4. backpropagation
+            node.visits += 1
+            if node.mover >= 0:
+                node.total += returns[node.mover]
+        done += 1
+    visits = {a: ch.visits for a, ch in root.children.items()}
+    values = {a: ch.total / ch.visits for a, ch in root.children.items()}
+    best = max(root.children, key=lambda a: visits[a])
+    return MCTSResult(best, done, nodes, visits, values)
+
+
+class MCTSAgent:
+    """Plays the action UCT search likes best.
+
+    Built with the game (its model of the rules). When the observation is the full
+    state it is searched directly; otherwise one state consistent with the
+    observation is sampled per move and searched as if everything were known
+    (fast, but blind to the value of information: prefer :class:`ISMCTSAgent
+    <boardgames_widgets.agents.ismcts.ISMCTSAgent>` for hidden-information games).
+
+    Args:
+        game: the game played.
+        iterations: iterations per move (``None`` with ``seconds``: time only).
+        seconds: time per move (``None``: iterations only, which is reproducible).
+        c: the UCB1 exploration constant.
+        rollout: plays leaves out (default: uniformly random).
+        name: the name shown in records and tables.
+
+    Attributes:
+        nodes: tree nodes added in the current game (cleared by :meth:`reset`).
+        last: the result of the latest search.
+    """
+
+    def __init__(
+        self,
+        game: Game[Any, Any],
+        iterations: int | None = 1000,
+        seconds: float | None = None,
+        *,
+        c: float = UCT_C,
+        rollout: Rollout = random_rollout,
+        name: str | None = None,
+    ) -> None:
+        self.game = game
+        self.iterations = iterations
+        self.seconds = seconds
+        self.c = c
+        self.rollout = rollout
+        self.name = name or (f"mcts{iterations}" if seconds is None else f"mcts{seconds:g}s")
+        self.nodes = 0
+        self.last: MCTSResult | None = None
+
+    def reset(self) -> None:
+        """Start counting nodes afresh for a new game."""
+        self.nodes = 0
+
+    def act(self, observation: Any, legal_actions: Sequence[Any], rng: random.Random) -> Any:
+        """Search and return the most visited action."""
+        from boardgames_widgets.agents.determinize import sample_state
+
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        state = sample_state(self.game, observation, rng)
+        self.last = mcts(
+            self.game, state, rng, iterations=self.iterations, seconds=self.seconds, c=self.c, rollout=self.rollout
+        )
+        self.nodes += self.last.nodes
+        return self.last.action
+
+    def __repr__(self) -> str:
+        return f"MCTSAgent(iterations={self.iterations}, seconds={self.seconds})"
