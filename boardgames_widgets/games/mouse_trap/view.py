@@ -1,0 +1,418 @@
+"""Mouse Trap pictures, drawn once through the :class:`~boardgames_widgets.core.painter.Painter`.
+
+The track winds across the board in rows that turn back at the ends (a serpentine)
+and runs into the Loop, drawn as a ring. Beside them: the trap's parts in building
+order (built ones coloured by the stage they belong to), then one row per player with
+their mouse, their cheese and whether the mouse is caught, and the cheese pile.
+
+:class:`MouseTrapLayout` holds every coordinate (exported for the widget) and a pure
+:meth:`~MouseTrapLayout.hit_test` that turns a click into a space, a mouse, a trap part
+or a player's row.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Collection
+from dataclasses import dataclass
+
+from boardgames_widgets.core.painter import Painter, SVGPainter
+from boardgames_widgets.games.mouse_trap.layout import (
+    MOUSE_NAMES,
+    TRAP_PARTS,
+    TRAP_STAGES,
+    MouseTrapConfig,
+    SpaceKind,
+)
+from boardgames_widgets.games.mouse_trap.rules import MouseTrapState, Phase
+
+#: Mouse colours, by seat (Red, Blue, Yellow, Green as in :data:`MOUSE_NAMES`).
+MOUSE_COLOURS: tuple[str, ...] = ("#d9534f", "#2f7bbf", "#e6b800", "#3c9d4e")
+#: Fill of each space type.
+SPACE_COLOURS: dict[SpaceKind, str] = {
+    SpaceKind.START: "#8fd18f",
+    SpaceKind.BUILD: "#e9c28b",
+    SpaceKind.BACK: "#a9cbe8",
+    SpaceKind.AHEAD: "#a9cbe8",
+    SpaceKind.TAKE: "#fbe58a",
+    SpaceKind.TAKE3_RICHEST: "#f5cf4a",
+    SpaceKind.LOSE: "#f2b8b5",
+    SpaceKind.DOG_BONE: "#efefef",
+    SpaceKind.SAFE: "#8fd18f",
+    SpaceKind.TURN_CRANK: "#c7a6e0",
+    SpaceKind.CHEESE_WHEEL: "#ffb347",
+}
+#: One colour per stage of the chain reaction (a built part shows its stage's colour).
+STAGE_COLOURS: tuple[str, ...] = ("#8e6c4a", "#c0392b", "#d35400", "#2980b9", "#16a085", "#8e44ad", "#2c3e50")
+BACKGROUND = "#f4ecd8"
+INK = "#3e2f1c"
+CHEESE = "#f7d24a"
+HIGHLIGHT = "#ffe066"
+
+
+@dataclass(frozen=True)
+class MouseTrapLayout:
+    """The geometry of a Mouse Trap picture (pure numbers; no drawing).
+
+    Attributes:
+        track_length: spaces before the Loop (START included).
+        loop_length: spaces in the Loop.
+        num_players: seats shown in the player panel.
+        columns: spaces per row of the serpentine.
+        cell: the side of a track space's square cell.
+        margin: the border around everything.
+        header: the height of the status line at the top.
+    """
+
+    track_length: int
+    loop_length: int
+    num_players: int
+    columns: int = 9
+    cell: float = 54.0
+    margin: float = 14.0
+    header: float = 30.0
+
+    @classmethod
+    def for_config(cls, cfg: MouseTrapConfig) -> MouseTrapLayout:
+        """The layout of a game's board."""
+        return cls(cfg.loop_start, cfg.loop_length, cfg.num_players)
+
+    # -- the track ---------------------------------------------------------------------
+    @property
+    def rows(self) -> int:
+        """Rows of the serpentine."""
+        return -(-self.track_length // self.columns)
+
+    @property
+    def last_row_rightward(self) -> bool:
+        """Whether the last row runs left to right (the Loop then sits on the right)."""
+        return (self.rows - 1) % 2 == 0
+
+    @property
+    def loop_radius(self) -> float:
+        """The radius of the ring the Loop's spaces sit on."""
+        return max(1.2 * self.cell, 0.95 * self.cell / (2 * math.sin(math.pi / self.loop_length)))
+
+    @property
+    def space_radius(self) -> float:
+        """The radius of a Loop space (drawn as a circle)."""
+        return 0.42 * self.cell
+
+    @property
+    def loop_room(self) -> float:
+        """Width taken by the Loop beside the track."""
+        return 2 * (self.loop_radius + self.space_radius) + 0.4 * self.cell
+
+    @property
+    def track_left(self) -> float:
+        """The x of the track's left edge."""
+        return self.margin + (0.0 if self.last_row_rightward else self.loop_room)
+
+    @property
+    def track_top(self) -> float:
+        """The y of the track's top edge."""
+        overhang = self.loop_radius + self.space_radius - (self.rows - 0.5) * self.cell
+        return self.header + self.margin + max(0.0, overhang)
+
+    def cell_of(self, position: int) -> tuple[int, int]:
+        """(row, column) of a track position in the serpentine."""
+        row, k = divmod(position, self.columns)
+        return row, (k if row % 2 == 0 else self.columns - 1 - k)
+
+    @property
+    def loop_centre(self) -> tuple[float, float]:
+        """The centre of the Loop's ring."""
+        y = self.track_top + (self.rows - 1 + 0.5) * self.cell
+        r = self.loop_radius + self.space_radius
+        if self.last_row_rightward:
+            return self.track_left + self.columns * self.cell + 0.2 * self.cell + r, y
+        return self.margin + r, y
+
+    def _loop_angle(self, i: int) -> float:
+        start = math.pi if self.last_row_rightward else 0.0
+        step = 2 * math.pi / self.loop_length
+        return start + (i * step if self.last_row_rightward else -i * step)
+
+    def centre(self, position: int) -> tuple[float, float]:
+        """The centre of any space (track or Loop)."""
+        if position < self.track_length:
+            row, col = self.cell_of(position)
+            return self.track_left + (col + 0.5) * self.cell, self.track_top + (row + 0.5) * self.cell
+        cx, cy = self.loop_centre
+        a = self._loop_angle(position - self.track_length)
+        return cx + self.loop_radius * math.cos(a), cy + self.loop_radius * math.sin(a)
+
+    @property
+    def board_width(self) -> float:
+        """Width of the track plus the Loop."""
+        return self.columns * self.cell + self.loop_room
+
+    @property
+    def board_bottom(self) -> float:
+        """The lowest y the board uses."""
+        return max(
+            self.track_top + self.rows * self.cell,
+            self.loop_centre[1] + self.loop_radius + self.space_radius,
+        )
+
+    # -- the panels --------------------------------------------------------------------
+    @property
+    def panel_left(self) -> float:
+        """The x of the trap / players panel."""
+        return self.margin + self.board_width + self.margin
+
+    @property
+    def panel_width(self) -> float:
+        """The width of the trap / players panel."""
+        return 210.0
+
+    @property
+    def part_height(self) -> float:
+        """The height of one part's row in the trap list."""
+        return 17.0
+
+    def part_box(self, index: int) -> tuple[float, float, float, float]:
+        """(x, y, w, h) of trap part ``index`` (0-based) in the list."""
+        return (
+            self.panel_left,
+            self.header + self.margin + 24 + index * self.part_height,
+            self.panel_width,
+            self.part_height,
+        )
+
+    def player_box(self, seat: int) -> tuple[float, float, float, float]:
+        """(x, y, w, h) of a player's row under the trap list."""
+        top = self.part_box(len(TRAP_PARTS))[1] + 34
+        return self.panel_left, top + seat * 30, self.panel_width, 28
+
+    @property
+    def pile_box(self) -> tuple[float, float, float, float]:
+        """(x, y, w, h) of the cheese pile."""
+        x, y, w, h = self.player_box(self.num_players)
+        return x, y + 4, w, h
+
+    @property
+    def width(self) -> float:
+        """The width of the whole picture."""
+        return self.panel_left + self.panel_width + self.margin
+
+    @property
+    def height(self) -> float:
+        """The height of the whole picture."""
+        return max(self.board_bottom, self.pile_box[1] + self.pile_box[3]) + self.margin
+
+    def mouse_spot(self, position: int, slot: int) -> tuple[float, float]:
+        """Where the ``slot``-th mouse (0..3) on a space is drawn."""
+        cx, cy = self.centre(position)
+        d = 0.2 * self.cell
+        return cx + (-d if slot % 2 == 0 else d), cy + (-d * 0.55 if slot < 2 else d * 0.95)
+
+    def mouse_spots(self, state: MouseTrapState) -> dict[int, tuple[float, float]]:
+        """Where each free mouse is drawn (mice sharing a space sit side by side)."""
+        spots: dict[int, tuple[float, float]] = {}
+        count: dict[int, int] = {}
+        for p, pos in enumerate(state.positions):
+            if state.caught[p]:
+                continue
+            slot = count.get(pos, 0)
+            count[pos] = slot + 1
+            spots[p] = self.mouse_spot(pos, slot % 4)
+        return spots
+
+    # -- clicks ------------------------------------------------------------------------
+    def hit_test(self, x: float, y: float, state: MouseTrapState | None = None) -> tuple[str, int] | None:
+        """What a click at (x, y) points at.
+
+        Returns:
+            ``("mouse", seat)`` (only with ``state``), ``("space", position)``,
+            ``("part", index)`` (0-based), ``("player", seat)``, ``("pile", 0)`` or None.
+        """
+        if state is not None:
+            for p, (mx, my) in self.mouse_spots(state).items():
+                if math.hypot(x - mx, y - my) <= 0.17 * self.cell:
+                    return ("mouse", p)
+        half = 0.5 * self.cell
+        for pos in range(self.track_length + self.loop_length):
+            cx, cy = self.centre(pos)
+            if pos < self.track_length:
+                if abs(x - cx) <= half and abs(y - cy) <= half:
+                    return ("space", pos)
+            elif math.hypot(x - cx, y - cy) <= self.space_radius:
+                return ("space", pos)
+        for i in range(len(TRAP_PARTS)):
+            bx, by, bw, bh = self.part_box(i)
+            if bx <= x < bx + bw and by <= y < by + bh:
+                return ("part", i)
+        for seat in range(self.num_players):
+            bx, by, bw, bh = self.player_box(seat)
+            if bx <= x < bx + bw and by <= y < by + bh:
+                return ("player", seat)
+        bx, by, bw, bh = self.pile_box
+        if bx <= x < bx + bw and by <= y < by + bh:
+            return ("pile", 0)
+        return None
+
+
+# -- little drawings ----------------------------------------------------------------------
+def draw_mouse(p: Painter, x: float, y: float, size: float, colour: str, *, opacity: float = 1.0) -> None:
+    """A mouse seen from above: body, ears, eye and tail."""
+    p.line(x + 0.5 * size, y + 0.15 * size, x + 1.05 * size, y + 0.45 * size, stroke="#555", line_width=1.2)
+    p.ellipse(x, y, 0.62 * size, 0.42 * size, fill=colour, stroke="#333", line_width=1, opacity=opacity)
+    p.circle(x - 0.42 * size, y - 0.36 * size, 0.2 * size, fill=colour, stroke="#333", line_width=1, opacity=opacity)
+    p.circle(x - 0.62 * size, y - 0.02 * size, 0.07 * size, fill="#111", opacity=opacity)
+
+
+def draw_cheese(p: Painter, x: float, y: float, size: float) -> None:
+    """A wedge of cheese with holes."""
+    p.polygon(
+        [(x - size, y + 0.6 * size), (x + size, y + 0.6 * size), (x + size, y - 0.6 * size)],
+        fill=CHEESE,
+        stroke="#b08a1a",
+        line_width=1,
+    )
+    p.circle(x + 0.45 * size, y + 0.2 * size, 0.16 * size, fill="#e0b52f")
+    p.circle(x + 0.05 * size, y + 0.35 * size, 0.1 * size, fill="#e0b52f")
+
+
+def _status(cfg: MouseTrapConfig, state: MouseTrapState) -> str:
+    names = MOUSE_NAMES
+    if state.phase is Phase.OVER:
+        who = " and ".join(names[p] for p in state.winners)
+        return f"{who} {'win' if len(state.winners) > 1 else 'wins'}!"
+    doing = {
+        Phase.ROLL: "to roll",
+        Phase.TAKE_CHOICE: f"chooses whom to take {state.take_amount} cheese from",
+        Phase.AT_CRANK: "is on the Turn Crank",
+        Phase.MOVE_ROLL: f"rolls for {names[state.moving]}" if state.moving >= 0 else "rolls",
+        Phase.CRANK: "turns the crank",
+    }[state.phase]
+    roll = f" · last roll {state.last_roll}" if state.last_roll else ""
+    return f"Round {state.round} · {names[state.mover]} {doing}{roll}"
+
+
+def draw(
+    p: Painter,
+    cfg: MouseTrapConfig,
+    state: MouseTrapState,
+    *,
+    layout: MouseTrapLayout | None = None,
+    highlights: Collection[int] = (),
+    status: str | None = None,
+) -> MouseTrapLayout:
+    """Draw ``state`` of a game with config ``cfg``.
+
+    Args:
+        p: the painter (SVG or canvas).
+        cfg: the game's configuration (its track and Loop).
+        state: the position to draw.
+        layout: the geometry (default: :meth:`MouseTrapLayout.for_config`).
+        highlights: positions to light up (for example where a mouse may go).
+        status: the header line (default: whose turn and the last roll).
+
+    Returns:
+        The layout used, for hit-testing.
+    """
+    lay = layout or MouseTrapLayout.for_config(cfg)
+    c = lay.cell
+    p.rect(0, 0, p.width, p.height, fill=BACKGROUND)
+    p.text(lay.margin, lay.header / 2 + 4, status or _status(cfg, state), size=15, fill=INK, align="left", bold=True)
+
+    # the path: a thick line through every centre, then the spaces on top
+    centres = [lay.centre(i) for i in range(cfg.num_spaces)]
+    p.polygon(centres[: cfg.loop_start + 1], stroke="#b9a57f", line_width=0.3 * c, closed=False)
+    p.polygon(centres[cfg.loop_start :], stroke="#b9a57f", line_width=0.3 * c, closed=True)
+    for pos, space in enumerate(cfg.spaces):
+        x, y = centres[pos]
+        fill = SPACE_COLOURS[space.kind]
+        dim = space.kind is SpaceKind.BUILD and not cfg.can_build_on(space)
+        lit = pos in highlights
+        if pos < cfg.loop_start:
+            s = 0.9 * c
+            if lit:
+                p.rect(x - s / 2 - 3, y - s / 2 - 3, s + 6, s + 6, fill=HIGHLIGHT, radius=8)
+            p.rect(
+                x - s / 2,
+                y - s / 2,
+                s,
+                s,
+                fill=fill,
+                stroke="#7a6a4f",
+                line_width=1,
+                radius=6,
+                opacity=0.55 if dim else 1.0,
+            )
+            p.text(x - s / 2 + 3, y - s / 2 + 7, str(pos), size=8, fill="#6b5b45", align="left")
+            p.text(x, y + 0.28 * c, space.short, size=10 if len(space.short) < 5 else 9, fill=INK, bold=True)
+        else:
+            r = lay.space_radius
+            if lit:
+                p.circle(x, y, r + 3, fill=HIGHLIGHT)
+            p.circle(x, y, r, fill=fill, stroke="#5b3f7a", line_width=1.5)
+            p.text(x, y + 0.24 * c, space.short, size=9, fill=INK, bold=True)
+    lx, ly = lay.loop_centre
+    p.text(lx, ly - 8, "THE LOOP", size=10, fill="#6b5b45", bold=True)
+    p.text(lx, ly + 8, "↻", size=16, fill="#6b5b45")
+
+    # the mice
+    for seat, (mx, my) in lay.mouse_spots(state).items():
+        if seat == state.mover and state.phase is not Phase.OVER:
+            p.circle(mx, my, 0.17 * c, fill=HIGHLIGHT, opacity=0.9)
+        draw_mouse(p, mx, my, 0.24 * c, MOUSE_COLOURS[seat])
+
+    # the trap: parts in order, built ones in their stage's colour
+    x0 = lay.panel_left
+    complete = state.parts_built >= cfg.num_parts
+    title = "complete!" if complete else f"{state.parts_built}/{cfg.num_parts} built"
+    p.text(
+        x0,
+        lay.header + lay.margin + 8,
+        f"Trap {title} · works {float(cfg.trap_works):.1%}",
+        size=12,
+        fill=INK,
+        align="left",
+        bold=True,
+    )
+    stage_of = {part: k for k, stage in enumerate(TRAP_STAGES) for part in stage.parts}
+    for i, name in enumerate(TRAP_PARTS):
+        bx, by, bw, bh = lay.part_box(i)
+        built = i < state.parts_built
+        colour = STAGE_COLOURS[stage_of.get(i + 1, 0) % len(STAGE_COLOURS)]
+        p.rect(bx, by + 1, bh - 3, bh - 3, fill=colour if built else "#ffffff", stroke=colour, line_width=1.2, radius=3)
+        p.text(
+            bx + bh + 2,
+            by + bh / 2,
+            f"{i + 1:>2} {name}",
+            size=11,
+            fill=INK if built else "#a0978a",
+            align="left",
+            bold=built,
+        )
+        if built and i == state.parts_built - 1 and not complete:
+            p.text(bx + bw - 4, by + bh / 2, "← last", size=9, fill="#6b5b45", align="right")
+
+    # the players and the pile
+    for seat in range(cfg.num_players):
+        bx, by, bw, bh = lay.player_box(seat)
+        caught = state.caught[seat]
+        turn = seat == state.mover and state.phase is not Phase.OVER
+        winner = state.phase is Phase.OVER and seat in state.winners
+        p.rect(bx, by, bw, bh, fill=HIGHLIGHT if (turn or winner) else "#fffaf0", stroke="#b9a57f", radius=5)
+        draw_mouse(p, bx + 16, by + bh / 2 + 1, 13, MOUSE_COLOURS[seat], opacity=0.35 if caught else 1.0)
+        label = MOUSE_NAMES[seat] + (" · caught" if caught else "") + (" · wins" if winner else "")
+        p.text(bx + 36, by + bh / 2, label, size=12, fill=INK, align="left", bold=turn or winner)
+        draw_cheese(p, bx + bw - 44, by + bh / 2, 8)
+        p.text(bx + bw - 8, by + bh / 2, str(state.cheese[seat]), size=13, fill=INK, align="right", bold=True)
+        if caught:
+            p.line(bx + 4, by + 4, bx + 28, by + bh - 4, stroke="#333", line_width=2)
+    bx, by, bw, bh = lay.pile_box
+    draw_cheese(p, bx + 12, by + bh / 2, 9)
+    p.text(bx + 28, by + bh / 2, f"pile: {state.pile} of {cfg.cheese_supply} cheese", size=12, fill=INK, align="left")
+    return lay
+
+
+def draw_svg(cfg: MouseTrapConfig, state: MouseTrapState, **kwargs: object) -> str:
+    """An SVG picture of ``state`` of a game with config ``cfg``."""
+    lay = MouseTrapLayout.for_config(cfg)
+    painter = SVGPainter(lay.width, lay.height, title="Mouse Trap")
+    draw(painter, cfg, state, layout=lay, **kwargs)  # type: ignore[arg-type]
+    return painter.to_svg()
