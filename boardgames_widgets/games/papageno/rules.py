@@ -1,0 +1,1023 @@
+"""Papageno — small is beautiful (RULES.md §3, rules PA-S1 … PA-E3).
+
+Each player has six cards in two rows of three, face down at first. On a turn you
+draw a card (and look at it secretly) or take the top discard, and swap it for one
+of your six cards; the new card lies face up, the old one goes face up onto the
+discard pile. Capture and Pan Flute cards act when you swap them in yourself. The
+round ends when someone has six cards face up; the lowest total wins the round and
+the first to win two rounds wins the game.
+
+How chance and hidden cards are modelled
+----------------------------------------
+Nobody — not even their owner — knows a face-down card, and nobody knows the
+order of the draw pile. So the state does not fix those cards in advance: a card's
+identity is drawn by a chance node at the moment it is *seen* (drawn by a player,
+turned up in the opening, swapped out face down, passed on by a Pan Flute, revealed
+at the end of the round), uniformly from the pool of cards nobody has seen yet
+(``unseen``, exact :class:`~fractions.Fraction` probabilities over the remaining
+multiset). Every unseen card is equally likely to be in every unseen place, so this
+is exactly the same game as dealing everything at the start.
+
+When the draw pile runs out (PA-S3) the discards except the top card become the new
+draw pile: a *known* multiset (everyone saw those cards) in an unknown order,
+tracked separately (``draw_known``) from the unseen pool.
+
+The only secret in a state is the card a player has just drawn and is holding: it
+is hidden from the other players by :meth:`Papageno.observation` (and removed from
+the counts they are shown, so they cannot work it out).
+
+Seats and directions: play goes clockwise, which is to the left, so the left
+neighbour of player ``p`` is ``(p + 1) % n``. Positions are numbered 0 … 5, row by
+row from the owner's top-left, and named ``top-left`` … ``bottom-right``.
+
+Assumptions (named module constants, documented where defined):
+:data:`ROUND_END_CHECK`, :data:`NEXT_ROUND_TIE`, :data:`OPENING_ORDER`,
+:data:`RESHUFFLE_TIMING`; the deck's in :mod:`~boardgames_widgets.games.papageno.cards`.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+import re
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from typing import Any, ClassVar
+
+from boardgames_widgets.core.api import (
+    CHANCE,
+    TERMINAL,
+    Game,
+    GameInfo,
+    GameOverError,
+    IllegalActionError,
+    InvalidActionError,
+)
+from boardgames_widgets.games.papageno.cards import (
+    AREA_SIZE,
+    CAPTURE,
+    CAPTURE_WEIGHT,
+    EGG_BESIDE_EGG_WEIGHT,
+    FLUTE,
+    FLUTE_WEIGHT,
+    KIND_INDEX,
+    KINDS,
+    POSITION_INDEX,
+    POSITION_NAMES,
+    SEED_BIRD_COUNTS,
+    SEED_CAPTURES,
+    SEED_EGGS,
+    SEED_FLUTES,
+    DeckConfig,
+    card_name,
+    cards_from_counts,
+    counts_of,
+    sorted_cards,
+)
+from boardgames_widgets.games.papageno.scoring import AreaScore, score_area
+
+#: **Assumption** (PA-E1): "the round ends as soon as one player has all six cards face up"
+#: is checked at the end of the turn: a Capture choice or a Pan Flute chain already under
+#: way is completed first (the card's power "works when placed", PA-X1/PA-X2).
+ROUND_END_CHECK = "end of turn"
+#: **Assumption** (PA-S4): the next round is started by the player who scored the most
+#: points; if several tie, by the first of them clockwise from the previous round's starter.
+NEXT_ROUND_TIE = "first tied player clockwise from the previous starter"
+#: **Assumption** (PA-S2): the opening reveals are taken one player at a time, clockwise from
+#: the round's first player (all face-down cards look alike, so the order tells nobody anything).
+OPENING_ORDER = "clockwise from the first player"
+#: **Assumption** (PA-S3): the draw pile is reshuffled when a player wants to draw and it is
+#: empty; the top discard stays as the discard pile.
+RESHUFFLE_TIMING = "when a player draws from an empty pile"
+#: The default round wins needed to win the game (PA-E3: 2).
+ROUNDS_TO_WIN = 2
+
+
+class Phase(enum.Enum):
+    """What happens next. Chance acts in the ``*_REVEAL``, ``DEAL`` and ``ROUND_OVER`` phases."""
+
+    DEAL = "deal"  #: chance: the top card of the draw pile is turned up as the discard (PA-S3)
+    OPENING = "opening"  #: a player chooses a card of theirs to turn up (PA-S2)
+    OPENING_REVEAL = "opening reveal"  #: chance: the chosen card is turned up
+    TURN = "turn"  #: the active player draws or takes the discard (PA-T1)
+    DRAW_REVEAL = "draw reveal"  #: chance: which card the active player draws (PA-T1, PA-S3)
+    PLACE = "place"  #: the active player swaps the card in, or discards a drawn card (PA-T1, PA-T2)
+    SWAP_REVEAL = "swap reveal"  #: chance: the face-down card swapped out is turned up (PA-T1)
+    FLUTE_REVEAL = "flute reveal"  #: chance: a face-down card replaced by a Pan Flute's card (PA-X2)
+    CAPTURE = "capture"  #: the active player may swap a face-up card with an opponent's (PA-X1)
+    END_REVEAL = "end reveal"  #: chance: the others turn their cards up (PA-E1)
+    ROUND_OVER = "round over"  #: chance (one outcome): the next round is dealt (PA-S4)
+    GAME_OVER = "game over"  #: someone has won enough rounds (PA-E3)
+
+
+_CHANCE_PHASES = frozenset(
+    {
+        Phase.DEAL,
+        Phase.OPENING_REVEAL,
+        Phase.DRAW_REVEAL,
+        Phase.SWAP_REVEAL,
+        Phase.FLUTE_REVEAL,
+        Phase.END_REVEAL,
+        Phase.ROUND_OVER,
+    }
+)
+
+
+# --- actions ---------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class TurnUp:
+    """Opening: turn up one of your own face-down cards (PA-S2).
+
+    >>> str(TurnUp(0))
+    'turn up top-left'
+    """
+
+    pos: int
+
+    def __str__(self) -> str:
+        return f"turn up {POSITION_NAMES[self.pos]}"
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """Draw the top card of the draw pile and look at it secretly (PA-T1)."""
+
+    def __str__(self) -> str:
+        return "draw"
+
+
+@dataclass(frozen=True, slots=True)
+class TakeDiscard:
+    """Take the top card of the discard pile; it must be swapped in (PA-T1, PA-T2)."""
+
+    def __str__(self) -> str:
+        return "take discard"
+
+
+@dataclass(frozen=True, slots=True)
+class Swap:
+    """Swap the card in hand for your card at ``pos`` (face up or down), PA-T1, PA-T4.
+
+    >>> str(Swap(4))
+    'swap bottom-middle'
+    """
+
+    pos: int
+
+    def __str__(self) -> str:
+        return f"swap {POSITION_NAMES[self.pos]}"
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardDrawn:
+    """Discard the card just drawn without swapping (PA-T2; never a card taken from the discard)."""
+
+    def __str__(self) -> str:
+        return "discard"
+
+
+@dataclass(frozen=True, slots=True)
+class CaptureSwap:
+    """Capture: swap your face-up card at ``mine`` with player ``other``'s face-up card at ``theirs`` (PA-X1).
+
+    >>> str(CaptureSwap(0, 2, 5))
+    'capture top-left for p2 bottom-right'
+    """
+
+    mine: int
+    other: int
+    theirs: int
+
+    def __str__(self) -> str:
+        return f"capture {POSITION_NAMES[self.mine]} for p{self.other} {POSITION_NAMES[self.theirs]}"
+
+
+@dataclass(frozen=True, slots=True)
+class Decline:
+    """Do not use the Capture's optional swap (PA-X1)."""
+
+    def __str__(self) -> str:
+        return "decline"
+
+
+@dataclass(frozen=True, slots=True)
+class Reveal:
+    """Chance outcome: the card being seen is ``card`` (a draw, a card turned up).
+
+    >>> str(Reveal("-2")), str(Reveal("Capture"))
+    ('reveal -2', 'reveal Capture')
+    """
+
+    card: str
+
+    def __str__(self) -> str:
+        return f"reveal {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class NextRound:
+    """Chance outcome (probability 1): clear the table and start the next round (PA-S4)."""
+
+    def __str__(self) -> str:
+        return "next round"
+
+
+Action = TurnUp | Draw | TakeDiscard | Swap | DiscardDrawn | CaptureSwap | Decline | Reveal | NextRound
+
+_DRAW, _TAKE, _DISCARD, _DECLINE, _NEXT = Draw(), TakeDiscard(), DiscardDrawn(), Decline(), NextRound()
+_SWAPS = tuple(Swap(p) for p in range(AREA_SIZE))
+_TURN_UPS = tuple(TurnUp(p) for p in range(AREA_SIZE))
+_REVEALS = tuple(Reveal(k) for k in KINDS)
+_FIXED_ACTIONS: tuple[Action, ...] = (_DRAW, _TAKE, _DISCARD, _DECLINE, _NEXT, *_SWAPS, *_TURN_UPS, *_REVEALS)
+_FIXED_TEXT: dict[str, Action] = {str(a): a for a in _FIXED_ACTIONS}
+_POS_RE = "|".join(POSITION_NAMES)
+_CAPTURE_RE = re.compile(rf"capture ({_POS_RE}) for p(\d) ({_POS_RE})")
+
+
+# --- state ---------------------------------------------------------------------------------
+Grid = tuple[str | None, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PapagenoState:
+    """A complete Papageno position.
+
+    Face-down cards are ``None``: their identities are not decided until someone sees
+    them (see the module docstring), so the state holds no secret except ``hand``.
+
+    Attributes:
+        phase: what happens next.
+        grids: each player's six positions: a face-up card or ``None`` (face down).
+        discard: the discard pile, bottom first; the last card is the top.
+        draw_unseen: cards in the draw pile nobody has seen (the pile as dealt).
+        draw_known: after a reshuffle (PA-S3), the cards of the draw pile, a known multiset
+            in :data:`~boardgames_widgets.games.papageno.cards.KINDS` order (order unknown).
+        unseen: per kind (aligned with ``KINDS``), the cards nobody has seen: the face-down
+            cards and the ``draw_unseen`` cards of the draw pile.
+        actor: the active player (whose turn, or whose opening choice).
+        hand: the card the active player holds, drawn or taken, before it is placed.
+        hand_drawn: ``hand`` came from the draw pile (only its drawer has seen it).
+        hand_from_known: ``hand`` was drawn from a reshuffled (known) draw pile.
+        pos: the position being turned up or swapped, or where a Capture was placed; -1.
+        travelling: a Pan Flute chain's card on its way to ``receiver`` (PA-X2).
+        receiver: the player whose card at ``pos`` a Pan Flute card is replacing; -1.
+        round: the round number, from 1.
+        first_player: who started this round (PA-S4).
+        round_wins: rounds won by each player (PA-E3).
+        last_scores: each player's total in the last finished round (empty before).
+        ender: the player whose six face-up cards ended the round (PA-E1); -1.
+    """
+
+    phase: Phase
+    grids: tuple[Grid, ...]
+    discard: tuple[str, ...]
+    draw_unseen: int
+    draw_known: tuple[str, ...]
+    unseen: tuple[int, ...]
+    actor: int
+    hand: str | None
+    hand_drawn: bool
+    hand_from_known: bool
+    pos: int
+    travelling: str | None
+    receiver: int
+    round: int
+    first_player: int
+    round_wins: tuple[int, ...]
+    last_scores: tuple[int, ...]
+    ender: int
+
+    @property
+    def num_players(self) -> int:
+        """How many players sit at the table."""
+        return len(self.grids)
+
+    def _repr_svg_(self) -> str:
+        from boardgames_widgets.games.papageno.view import render_svg
+
+        return str(render_svg(self, None))
+
+
+@dataclass(frozen=True, slots=True)
+class PapagenoObservation:
+    """What one player may know (hidden information, see :meth:`Papageno.observation`).
+
+    Face-down cards are ``None`` for everyone, their owner included (PA-S2, PA-T3). The
+    card a player is holding after drawing is shown to that player only; for everyone
+    else it is ``None`` and counted back into ``unseen`` / ``draw_known`` (where it
+    came from), so the counts give nothing away.
+
+    Attributes:
+        player: whose observation this is.
+        phase, grids, discard, actor, pos, travelling, receiver, round, first_player,
+        round_wins, last_scores, ender: as in :class:`PapagenoState` (all public).
+        draw_pile_size: cards in the draw pile.
+        draw_known: the known cards of a reshuffled draw pile, as this player knows them.
+        unseen: per kind, the cards this player has not seen (aligned with ``KINDS``).
+        hand: the card the active player holds, if this player may see it.
+        hand_hidden: someone holds a card this player may not see.
+        hand_drawn: the held card came from the draw pile.
+        hand_from_known: the held card came from a reshuffled (known) draw pile.
+    """
+
+    player: int
+    phase: Phase
+    grids: tuple[Grid, ...]
+    discard: tuple[str, ...]
+    draw_pile_size: int
+    draw_known: tuple[str, ...]
+    unseen: tuple[int, ...]
+    actor: int
+    hand: str | None
+    hand_hidden: bool
+    hand_drawn: bool
+    hand_from_known: bool
+    pos: int
+    travelling: str | None
+    receiver: int
+    round: int
+    first_player: int
+    round_wins: tuple[int, ...]
+    last_scores: tuple[int, ...]
+    ender: int
+
+    @property
+    def num_players(self) -> int:
+        """How many players sit at the table."""
+        return len(self.grids)
+
+    def _repr_svg_(self) -> str:
+        from boardgames_widgets.games.papageno.view import render_observation_svg
+
+        return str(render_observation_svg(self))
+
+
+def _set(grid: Grid, pos: int, card: str | None) -> Grid:
+    return (*grid[:pos], card, *grid[pos + 1 :])
+
+
+def _set_grid(grids: tuple[Grid, ...], player: int, pos: int, card: str | None) -> tuple[Grid, ...]:
+    return (*grids[:player], _set(grids[player], pos, card), *grids[player + 1 :])
+
+
+def _take(counts: tuple[int, ...], card: str) -> tuple[int, ...]:
+    i = KIND_INDEX[card]
+    return (*counts[:i], counts[i] - 1, *counts[i + 1 :])
+
+
+def _remove_one(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
+    i = cards.index(card)
+    return cards[:i] + cards[i + 1 :]
+
+
+def _multiset_outcomes(counts: Sequence[int]) -> list[tuple[Action, Fraction]]:
+    total = sum(counts)
+    return [(_REVEALS[i], Fraction(c, total)) for i, c in enumerate(counts) if c]
+
+
+def next_starter(scores: Sequence[int], previous_first: int) -> int:
+    """PA-S4: who starts the next round — the player who scored the most points.
+
+    Ties go to the first tied player clockwise from the previous round's starter
+    (:data:`NEXT_ROUND_TIE`).
+
+    >>> next_starter((5, 9, 9), previous_first=2)
+    2
+    >>> next_starter((5, 9, 9), previous_first=0)
+    1
+    """
+    n = len(scores)
+    most = max(scores)
+    for k in range(n):
+        p = (previous_first + k) % n
+        if scores[p] == most:
+            return p
+    raise AssertionError("unreachable")
+
+
+class Papageno(Game[PapagenoState, Action]):
+    """Papageno for 2–5 players (RULES.md §3).
+
+    Args:
+        num_players: 2 to 5.
+        first_player: who starts round 1 (PA-S4, "a chosen player").
+        rounds_to_win: round wins that win the game (PA-E3: 2; 1 plays a single round).
+        bird_counts, captures, flutes, eggs, capture_weight, flute_weight,
+            egg_beside_egg_weight, remove_flutes_for_two: the deck, see
+            :class:`~boardgames_widgets.games.papageno.cards.DeckConfig`.
+
+    Raises:
+        ValueError: a parameter out of range.
+
+    >>> game = Papageno(3)
+    >>> state = game.new_initial_state()
+    >>> game.current_player(state) == CHANCE, len(game.chance_outcomes(state))
+    (True, 15)
+    """
+
+    info: ClassVar[GameInfo] = GameInfo(
+        id="papageno",
+        name="Papageno",
+        min_players=2,
+        max_players=5,
+        has_chance=True,
+        hidden_information=True,
+        rules_section="3",
+    )
+
+    def __init__(
+        self,
+        num_players: int = 2,
+        first_player: int = 0,
+        rounds_to_win: int = ROUNDS_TO_WIN,
+        bird_counts: Sequence[int] = SEED_BIRD_COUNTS,
+        captures: int = SEED_CAPTURES,
+        flutes: int = SEED_FLUTES,
+        eggs: int = SEED_EGGS,
+        capture_weight: int = CAPTURE_WEIGHT,
+        flute_weight: int = FLUTE_WEIGHT,
+        egg_beside_egg_weight: int = EGG_BESIDE_EGG_WEIGHT,
+        remove_flutes_for_two: bool = True,
+    ) -> None:
+        super().__init__(num_players)
+        if not isinstance(first_player, int) or not 0 <= first_player < num_players:
+            raise ValueError(f"first_player must be a seat 0..{num_players - 1}, not {first_player!r}")
+        if not isinstance(rounds_to_win, int) or isinstance(rounds_to_win, bool) or rounds_to_win < 1:
+            raise ValueError(f"rounds_to_win must be a positive integer, not {rounds_to_win!r}")
+        self.first_player = first_player
+        self.rounds_to_win = rounds_to_win
+        self.deck = DeckConfig(
+            bird_counts=tuple(bird_counts),
+            captures=captures,
+            flutes=flutes,
+            eggs=eggs,
+            capture_weight=capture_weight,
+            flute_weight=flute_weight,
+            egg_beside_egg_weight=egg_beside_egg_weight,
+            remove_flutes_for_two=remove_flutes_for_two,
+        )
+        self.counts = self.deck.counts(num_players)
+        self.deck_size = sum(self.counts)
+        if self.deck_size < AREA_SIZE * num_players + 2:
+            raise ValueError(
+                f"a deck of {self.deck_size} cards is too small for {num_players} players "
+                f"(needs {AREA_SIZE * num_players + 2})"
+            )
+
+    @classmethod
+    def preset(cls, name: str, num_players: int = 2, **config: Any) -> Papageno:
+        """A game with a named deck: ``"seed"`` (4 Eggs) or ``"retail"`` (2 Eggs).
+
+        >>> Papageno.preset("retail", 3).deck.eggs
+        2
+
+        Raises:
+            ValueError: unknown preset.
+        """
+        deck = DeckConfig.preset(name)
+        params: dict[str, Any] = {
+            "bird_counts": deck.bird_counts,
+            "captures": deck.captures,
+            "flutes": deck.flutes,
+            "eggs": deck.eggs,
+            "capture_weight": deck.capture_weight,
+            "flute_weight": deck.flute_weight,
+            "egg_beside_egg_weight": deck.egg_beside_egg_weight,
+            "remove_flutes_for_two": deck.remove_flutes_for_two,
+        }
+        params.update(config)
+        return cls(num_players, **params)
+
+    def config(self) -> dict[str, Any]:
+        d = self.deck
+        return {
+            "num_players": self.num_players,
+            "first_player": self.first_player,
+            "rounds_to_win": self.rounds_to_win,
+            "bird_counts": list(d.bird_counts),
+            "captures": d.captures,
+            "flutes": d.flutes,
+            "eggs": d.eggs,
+            "capture_weight": d.capture_weight,
+            "flute_weight": d.flute_weight,
+            "egg_beside_egg_weight": d.egg_beside_egg_weight,
+            "remove_flutes_for_two": d.remove_flutes_for_two,
+        }
+
+    # -- setting up -------------------------------------------------------------------------
+    def _fresh_round(self, round_no: int, first: int, wins: tuple[int, ...], scores: tuple[int, ...]) -> PapagenoState:
+        """PA-S1/PA-S2: all cards shuffled, six face down per player, the rest as the draw pile."""
+        n = self.num_players
+        return PapagenoState(
+            phase=Phase.DEAL,
+            grids=((None,) * AREA_SIZE,) * n,
+            discard=(),
+            draw_unseen=self.deck_size - AREA_SIZE * n,
+            draw_known=(),
+            unseen=self.counts,
+            actor=first,
+            hand=None,
+            hand_drawn=False,
+            hand_from_known=False,
+            pos=-1,
+            travelling=None,
+            receiver=-1,
+            round=round_no,
+            first_player=first,
+            round_wins=wins,
+            last_scores=scores,
+            ender=-1,
+        )
+
+    def new_initial_state(self) -> PapagenoState:
+        return self._fresh_round(1, self.first_player, (0,) * self.num_players, ())
+
+    # -- who acts -----------------------------------------------------------------------------
+    def current_player(self, state: PapagenoState) -> int:
+        if state.phase in _CHANCE_PHASES:
+            return CHANCE
+        if state.phase is Phase.GAME_OVER:
+            return TERMINAL
+        return state.actor
+
+    def legal_actions(self, state: PapagenoState) -> list[Action]:
+        phase = state.phase
+        if phase is Phase.TURN:
+            out: list[Action] = []
+            if state.draw_unseen or state.draw_known or len(state.discard) >= 2:
+                out.append(_DRAW)
+            if state.discard:
+                out.append(_TAKE)
+            return out
+        if phase is Phase.PLACE:
+            return [*_SWAPS, _DISCARD] if state.hand_drawn else list(_SWAPS)
+        if phase is Phase.CAPTURE:
+            return [*self._capture_swaps(state), _DECLINE]
+        if phase is Phase.OPENING:
+            return [_TURN_UPS[p] for p, c in enumerate(state.grids[state.actor]) if c is None]
+        return []
+
+    def _capture_swaps(self, state: PapagenoState) -> list[Action]:
+        """PA-X1: every swap of a face-up card of yours (not the Capture just placed) with an opponent's."""
+        me = state.actor
+        mine = [p for p, c in enumerate(state.grids[me]) if c is not None and p != state.pos]
+        out: list[Action] = []
+        if not mine:
+            return out
+        n = self.num_players
+        for k in range(1, n):
+            other = (me + k) % n
+            theirs = [p for p, c in enumerate(state.grids[other]) if c is not None]
+            out.extend(CaptureSwap(m, other, t) for m in mine for t in theirs)
+        return out
+
+    def chance_outcomes(self, state: PapagenoState) -> list[tuple[Action, Fraction]]:
+        phase = state.phase
+        if phase is Phase.ROUND_OVER:
+            return [(_NEXT, Fraction(1))]
+        if phase is Phase.DRAW_REVEAL and not state.draw_unseen:
+            return _multiset_outcomes(counts_of(state.draw_known))
+        if phase in _CHANCE_PHASES:
+            return _multiset_outcomes(state.unseen)
+        return []
+
+    # -- applying -----------------------------------------------------------------------------
+    def apply(self, state: PapagenoState, action: Action) -> PapagenoState:
+        phase = state.phase
+        if phase is Phase.GAME_OVER:
+            raise GameOverError(f"the game is over (round wins {state.round_wins}); no more actions")
+        if not isinstance(action, Action):
+            raise InvalidActionError(f"{action!r} is not a Papageno action")
+        if phase in _CHANCE_PHASES:
+            if not any(a == action for a, _ in self.chance_outcomes(state)):
+                raise IllegalActionError(*self._why_not_chance(state, action))
+            if isinstance(action, NextRound):
+                return self._next_round(state)
+            assert isinstance(action, Reveal)
+            return self._reveal(state, action.card)
+        if action not in self.legal_actions(state):
+            raise IllegalActionError(*self._why_not(state, action))
+        if isinstance(action, TurnUp):
+            return replace(state, phase=Phase.OPENING_REVEAL, pos=action.pos)
+        if isinstance(action, Draw):
+            return self._draw(state)
+        if isinstance(action, TakeDiscard):
+            return replace(
+                state, phase=Phase.PLACE, hand=state.discard[-1], discard=state.discard[:-1], hand_drawn=False
+            )
+        if isinstance(action, DiscardDrawn):
+            assert state.hand is not None
+            return self._end_turn(replace(state, discard=(*state.discard, state.hand)))
+        if isinstance(action, Swap):
+            return self._swap(state, action.pos)
+        if isinstance(action, CaptureSwap):
+            me, other = state.actor, action.other
+            a, b = state.grids[me][action.mine], state.grids[other][action.theirs]
+            grids = _set_grid(_set_grid(state.grids, me, action.mine, b), other, action.theirs, a)
+            return self._end_turn(replace(state, grids=grids))
+        assert isinstance(action, Decline)
+        return self._end_turn(state)
+
+    def _why_not_chance(self, state: PapagenoState, action: Action) -> tuple[str, str]:
+        if not isinstance(action, Reveal | NextRound):
+            return "PA-T1", f"chance acts now ({state.phase.value}); {action} is a player's action"
+        if isinstance(action, Reveal) and state.phase is Phase.DRAW_REVEAL and not state.draw_unseen:
+            return "PA-S3", f"the reshuffled draw pile holds no {card_name(action.card)} (it has {state.draw_known})"
+        return "PA-S1", f"{action} is not a possible outcome now: no such card is left unseen"
+
+    def _why_not(self, state: PapagenoState, action: Action) -> tuple[str, str]:
+        phase, who = state.phase, f"player {state.actor}"
+        if isinstance(action, Reveal | NextRound):
+            return "PA-T1", f"{action} is a chance outcome, but {who} is to act ({phase.value})"
+        if phase is Phase.OPENING:
+            if isinstance(action, TurnUp):
+                return "PA-S2", f"{who}'s {POSITION_NAMES[action.pos]} card is already face up"
+            return "PA-S2", f"{who} must first turn up one of their own cards, not {action}"
+        if phase is Phase.TURN:
+            if isinstance(action, Draw):
+                return "PA-S3", "the draw pile is empty and there are no discards to reshuffle"
+            return "PA-T1", f"{who} must first draw or take the top discard, not {action}"
+        if phase is Phase.PLACE:
+            if isinstance(action, DiscardDrawn):
+                return (
+                    "PA-T2",
+                    f"{who} took the {card_name(state.hand or '?')} from the discard pile: it must be swapped in",
+                )
+            return "PA-T1", f"{who} holds a card and must swap it for one of their six cards, not {action}"
+        if phase is Phase.CAPTURE:
+            if isinstance(action, CaptureSwap):
+                me = state.actor
+                if action.mine == state.pos:
+                    return "PA-X1", f"the Capture card just played at {POSITION_NAMES[state.pos]} may not be given away"
+                if action.other == me or not 0 <= action.other < self.num_players:
+                    return "PA-X1", f"a Capture swaps with an opponent's card, not with player {action.other}"
+                if state.grids[me][action.mine] is None or state.grids[action.other][action.theirs] is None:
+                    return "PA-X1", "a Capture swaps two face-up cards only"
+            return "PA-X1", f"{who} may use the Capture (swap two face-up cards) or decline, not {action}"
+        return "PA-T1", f"{action} is not possible now ({phase.value})"
+
+    def _draw(self, state: PapagenoState) -> PapagenoState:
+        """PA-T1 draw; PA-S3 reshuffle the discards (top card stays) if the pile is empty."""
+        if not state.draw_unseen and not state.draw_known:
+            state = replace(state, draw_known=sorted_cards(state.discard[:-1]), discard=state.discard[-1:])
+        return replace(state, phase=Phase.DRAW_REVEAL)
+
+    def _reveal(self, state: PapagenoState, card: str) -> PapagenoState:
+        phase = state.phase
+        if phase is Phase.DRAW_REVEAL:
+            if state.draw_unseen:
+                return replace(
+                    state,
+                    phase=Phase.PLACE,
+                    hand=card,
+                    hand_drawn=True,
+                    hand_from_known=False,
+                    draw_unseen=state.draw_unseen - 1,
+                    unseen=_take(state.unseen, card),
+                )
+            return replace(
+                state,
+                phase=Phase.PLACE,
+                hand=card,
+                hand_drawn=True,
+                hand_from_known=True,
+                draw_known=_remove_one(state.draw_known, card),
+            )
+        unseen = _take(state.unseen, card)
+        if phase is Phase.DEAL:  # PA-S3: the top card of the draw pile starts the discard pile
+            return replace(
+                state, phase=Phase.OPENING, discard=(card,), unseen=unseen, draw_unseen=state.draw_unseen - 1
+            )
+        if phase is Phase.OPENING_REVEAL:  # PA-S2
+            grids = _set_grid(state.grids, state.actor, state.pos, card)
+            nxt = (state.actor + 1) % self.num_players
+            if nxt == state.first_player:
+                return replace(state, phase=Phase.TURN, grids=grids, unseen=unseen, actor=nxt, pos=-1)
+            return replace(state, phase=Phase.OPENING, grids=grids, unseen=unseen, actor=nxt, pos=-1)
+        if phase is Phase.SWAP_REVEAL:  # PA-T1: the swapped-out card goes face up
+            return self._after_swap(replace(state, unseen=unseen), card)
+        if phase is Phase.FLUTE_REVEAL:  # PA-X2: the replaced card travels on
+            return self._flute_chain(replace(state, unseen=unseen), card, (state.receiver + 1) % self.num_players)
+        assert phase is Phase.END_REVEAL
+        player, pos = self._next_face_down(state)
+        return self._reveal_rest(replace(state, grids=_set_grid(state.grids, player, pos, card), unseen=unseen))
+
+    def _swap(self, state: PapagenoState, pos: int) -> PapagenoState:
+        """PA-T1/PA-T4: the held card goes face up exactly where the replaced card lay."""
+        me = state.actor
+        old = state.grids[me][pos]
+        grids = _set_grid(state.grids, me, pos, state.hand)
+        state = replace(state, grids=grids, hand=None, hand_drawn=False, hand_from_known=False, pos=pos)
+        if old is None:  # PA-T3: nobody has seen it; it is turned up as it leaves
+            return replace(state, phase=Phase.SWAP_REVEAL)
+        return self._after_swap(state, old)
+
+    def _after_swap(self, state: PapagenoState, old: str) -> PapagenoState:
+        """The swapped-in card is placed by the active player's own swap, so it activates (PA-X3)."""
+        placed = state.grids[state.actor][state.pos]
+        if placed == FLUTE:  # PA-X2
+            return self._flute_chain(state, old, (state.actor + 1) % self.num_players)
+        state = replace(state, discard=(*state.discard, old))
+        if placed == CAPTURE:  # PA-X1 (optional; offered only when some swap is possible)
+            state = replace(state, phase=Phase.CAPTURE)
+            if self._capture_swaps(state):
+                return state
+        return self._end_turn(state)
+
+    def _flute_chain(self, state: PapagenoState, card: str, receiver: int) -> PapagenoState:
+        """PA-X2: ``card`` goes to ``receiver``'s same position; the replaced card travels on left.
+
+        Cards arriving this way never activate (PA-X3). The card coming back round to the
+        active player (from their right neighbour) is discarded.
+        """
+        pos, grids = state.pos, state.grids
+        while receiver != state.actor:
+            old = grids[receiver][pos]
+            grids = _set_grid(grids, receiver, pos, card)
+            if old is None:
+                return replace(state, phase=Phase.FLUTE_REVEAL, grids=grids, travelling=None, receiver=receiver)
+            card = old
+            receiver = (receiver + 1) % self.num_players
+        return self._end_turn(replace(state, grids=grids, discard=(*state.discard, card), travelling=None))
+
+    def _end_turn(self, state: PapagenoState) -> PapagenoState:
+        """Pass the turn left, or end the round if someone has six face-up cards (PA-E1)."""
+        state = replace(state, hand=None, hand_drawn=False, hand_from_known=False, pos=-1, travelling=None, receiver=-1)
+        if any(None not in grid for grid in state.grids):
+            return self._reveal_rest(replace(state, ender=state.actor))
+        return replace(state, phase=Phase.TURN, actor=(state.actor + 1) % self.num_players)
+
+    def _next_face_down(self, state: PapagenoState) -> tuple[int, int]:
+        """PA-E1: the next card the others turn up, clockwise from the player who ended the round."""
+        n = self.num_players
+        for k in range(1, n + 1):
+            p = (state.ender + k) % n
+            for pos, c in enumerate(state.grids[p]):
+                if c is None:
+                    return p, pos
+        raise AssertionError("no face-down card left")
+
+    def _reveal_rest(self, state: PapagenoState) -> PapagenoState:
+        if any(None in grid for grid in state.grids):
+            return replace(state, phase=Phase.END_REVEAL)
+        return self._score(state)
+
+    def _score(self, state: PapagenoState) -> PapagenoState:
+        """PA-E2/PA-E3: score every area; the lowest totals each win the round."""
+        totals = tuple(s.total for s in self.scores(state))
+        low = min(totals)
+        wins = tuple(w + (t == low) for w, t in zip(state.round_wins, totals, strict=True))
+        over = max(wins) >= self.rounds_to_win
+        return replace(
+            state,
+            phase=Phase.GAME_OVER if over else Phase.ROUND_OVER,
+            round_wins=wins,
+            last_scores=totals,
+        )
+
+    def _next_round(self, state: PapagenoState) -> PapagenoState:
+        first = next_starter(state.last_scores, state.first_player)
+        return self._fresh_round(state.round + 1, first, state.round_wins, state.last_scores)
+
+    # -- results ------------------------------------------------------------------------------
+    def scores(self, state: PapagenoState) -> tuple[AreaScore, ...]:
+        """Each player's explained score (PA-E2); needs every card face up.
+
+        Raises:
+            ValueError: some card is still face down.
+        """
+        return tuple(score_area(grid, self.deck) for grid in state.grids)  # type: ignore[arg-type]
+
+    def round_winners(self, state: PapagenoState) -> tuple[int, ...]:
+        """The players with the lowest total in the last finished round (PA-E3; ties share)."""
+        if not state.last_scores:
+            return ()
+        low = min(state.last_scores)
+        return tuple(p for p, t in enumerate(state.last_scores) if t == low)
+
+    def returns(self, state: PapagenoState) -> tuple[float, ...]:
+        n = self.num_players
+        if state.phase is not Phase.GAME_OVER:
+            return (0.0,) * n
+        best = max(state.round_wins)
+        winners = [p for p in range(n) if state.round_wins[p] == best]
+        return tuple(1.0 / len(winners) if p in winners else 0.0 for p in range(n))
+
+    # -- hidden information -------------------------------------------------------------------
+    def hand_visible_to(self, state: PapagenoState, player: int) -> bool:
+        """Whether ``player`` may see the held card: always, unless another player drew it (PA-T1)."""
+        return not state.hand_drawn or player == state.actor
+
+    def observation(self, state: PapagenoState, player: int) -> PapagenoObservation:
+        """What ``player`` knows: all face-up cards, the discards, pile sizes; their own drawn card.
+
+        Raises:
+            ValueError: ``player`` is not a seat.
+        """
+        if not 0 <= player < self.num_players:
+            raise ValueError(f"no player {player} in a {self.num_players}-player game")
+        hand, unseen, known = state.hand, state.unseen, state.draw_known
+        hidden = state.hand is not None and not self.hand_visible_to(state, player)
+        if hidden:
+            assert state.hand is not None
+            if state.hand_from_known:
+                known = sorted_cards((*known, state.hand))
+            else:
+                i = KIND_INDEX[state.hand]
+                unseen = (*unseen[:i], unseen[i] + 1, *unseen[i + 1 :])
+            hand = None
+        return PapagenoObservation(
+            player=player,
+            phase=state.phase,
+            grids=state.grids,
+            discard=state.discard,
+            draw_pile_size=state.draw_unseen + len(state.draw_known),
+            draw_known=known,
+            unseen=unseen,
+            actor=state.actor,
+            hand=hand,
+            hand_hidden=hidden,
+            hand_drawn=state.hand_drawn,
+            hand_from_known=state.hand_from_known,
+            pos=state.pos,
+            travelling=state.travelling,
+            receiver=state.receiver,
+            round=state.round,
+            first_player=state.first_player,
+            round_wins=state.round_wins,
+            last_scores=state.last_scores,
+            ender=state.ender,
+        )
+
+    def sample_state(self, obs: PapagenoObservation, rng: random.Random) -> PapagenoState:
+        """A full state consistent with ``obs``, drawn with its exact probability (for ISMCTS).
+
+        The state leaves unseen cards undecided (they are dealt by chance nodes when
+        seen), so the only thing to deal is a card another player is holding after a
+        draw: it is drawn uniformly from the cards it could be (the observer's unseen
+        pool, or the reshuffled pile it came from).
+
+        Raises:
+            ValueError: ``obs`` is not an observation of this game.
+        """
+        if not isinstance(obs, PapagenoObservation) or obs.num_players != self.num_players:
+            raise ValueError("not an observation of this Papageno game")
+        hand, unseen, known = obs.hand, obs.unseen, obs.draw_known
+        if obs.hand_hidden:
+            if obs.hand_from_known:
+                hand = known[rng.randrange(len(known))]
+                known = _remove_one(known, hand)
+            else:
+                pool = cards_from_counts(unseen)
+                hand = pool[rng.randrange(len(pool))]
+                unseen = _take(unseen, hand)
+        draw_unseen = obs.draw_pile_size - len(known)
+        state = PapagenoState(
+            phase=obs.phase,
+            grids=obs.grids,
+            discard=obs.discard,
+            draw_unseen=draw_unseen,
+            draw_known=known,
+            unseen=unseen,
+            actor=obs.actor,
+            hand=hand,
+            hand_drawn=obs.hand_drawn,
+            hand_from_known=obs.hand_from_known,
+            pos=obs.pos,
+            travelling=obs.travelling,
+            receiver=obs.receiver,
+            round=obs.round,
+            first_player=obs.first_player,
+            round_wins=obs.round_wins,
+            last_scores=obs.last_scores,
+            ender=obs.ender,
+        )
+        self.validate_state(state)
+        return state
+
+    # -- text -----------------------------------------------------------------------------------
+    def parse_action(self, text: str) -> Action:
+        if not isinstance(text, str):
+            raise InvalidActionError(f"an action text must be a string, not {type(text).__name__}")
+        t = " ".join(text.strip().split())
+        action = _FIXED_TEXT.get(t)
+        if action is not None:
+            return action
+        m = _CAPTURE_RE.fullmatch(t)
+        if m:
+            return CaptureSwap(POSITION_INDEX[m.group(1)], int(m.group(2)), POSITION_INDEX[m.group(3)])
+        raise InvalidActionError(
+            f"{text!r} is not a Papageno action (try 'draw', 'take discard', 'swap top-left', 'discard', "
+            "'turn up bottom-right', 'capture top-left for p1 top-right', 'decline', 'reveal 7')"
+        )
+
+    def describe(self, state: PapagenoState) -> str:
+        phase, p = state.phase, f"player {state.actor}"
+        wins = "-".join(str(w) for w in state.round_wins)
+        head = f"Papageno round {state.round} (round wins {wins})"
+        top = card_name(state.discard[-1]) if state.discard else "nothing"
+        pile = state.draw_unseen + len(state.draw_known)
+        if phase is Phase.DEAL:
+            what = "dealing: the top card of the draw pile is turned up"
+        elif phase is Phase.OPENING:
+            what = f"{p} chooses a card to turn up"
+        elif phase is Phase.TURN:
+            what = f"{p} to draw ({pile} in the pile) or take the discard ({top})"
+        elif phase is Phase.DRAW_REVEAL:
+            what = f"{p} draws a card"
+        elif phase is Phase.PLACE:
+            held = "a secretly drawn card" if state.hand_drawn else f"the {card_name(state.hand or '?')}"
+            what = f"{p} holds {held} and swaps it" + (" or discards it" if state.hand_drawn else " in")
+        elif phase in (Phase.OPENING_REVEAL, Phase.SWAP_REVEAL):
+            what = f"{p}'s {POSITION_NAMES[state.pos]} card is turned up"
+        elif phase is Phase.FLUTE_REVEAL:
+            what = f"Pan Flute: player {state.receiver}'s {POSITION_NAMES[state.pos]} card is turned up"
+        elif phase is Phase.CAPTURE:
+            what = f"{p} may use the Capture to swap a face-up card with an opponent's, or decline"
+        elif phase is Phase.END_REVEAL:
+            what = f"round over (player {state.ender} has six cards face up): the others turn their cards up"
+        else:
+            scores = ", ".join(f"p{i} {t}" for i, t in enumerate(state.last_scores))
+            winners = " and ".join(f"player {w}" for w in self.round_winners(state))
+            if phase is Phase.ROUND_OVER:
+                what = f"round {state.round} scores {scores}; won by {winners}"
+            else:
+                champs = [i for i, r in enumerate(self.returns(state)) if r > 0]
+                what = f"game over, scores {scores}; {' and '.join(f'player {c}' for c in champs)} won the game"
+        return f"{head}: {what}"
+
+    def state_svg(self, state: PapagenoState, player: int | None = None) -> str:
+        from boardgames_widgets.games.papageno.view import render_svg
+
+        return str(render_svg(state, player))
+
+    # -- loading ------------------------------------------------------------------------------
+    def validate_state(self, state: PapagenoState) -> None:
+        """Check the invariants of a loaded state (card conservation, shapes, phases).
+
+        Raises:
+            ValueError: the state breaks an invariant; the message says which.
+        """
+        n = self.num_players
+
+        def bad(msg: str) -> ValueError:
+            return ValueError(f"invalid Papageno state: {msg}")
+
+        if not isinstance(state, PapagenoState):
+            raise bad(f"expected PapagenoState, got {type(state).__name__}")
+        if len(state.grids) != n or any(len(g) != AREA_SIZE for g in state.grids):
+            raise bad(f"expected {n} areas of {AREA_SIZE} positions")
+        seen: list[str] = [c for g in state.grids for c in g if c is not None]
+        seen += [*state.discard, *state.draw_known]
+        seen += [c for c in (state.hand, state.travelling) if c is not None]
+        for c in seen:
+            if c not in KIND_INDEX:
+                raise bad(f"unknown card {c!r}")
+        if list(state.draw_known) != list(sorted_cards(state.draw_known)):
+            raise bad("draw_known must be sorted in KINDS order")
+        if len(state.unseen) != len(KINDS) or min(state.unseen) < 0 or state.draw_unseen < 0:
+            raise bad("unseen counts must be one non-negative number per kind")
+        seen_counts = Counter(seen)
+        for k, total, u in zip(KINDS, self.counts, state.unseen, strict=True):
+            if seen_counts[k] + u != total:
+                raise bad(f"{total} {card_name(k)} cards in the deck, but {seen_counts[k]} seen and {u} unseen")
+        face_down = sum(c is None for g in state.grids for c in g)
+        if state.phase in (Phase.SWAP_REVEAL, Phase.FLUTE_REVEAL):
+            face_down += 1  # the card being turned up has left its place but is not seen yet
+        if sum(state.unseen) != face_down + state.draw_unseen:
+            raise bad(
+                f"{sum(state.unseen)} unseen cards, but {face_down} face down and {state.draw_unseen} in the pile"
+            )
+        if state.draw_unseen and state.draw_known:
+            raise bad("the draw pile is either as dealt or reshuffled, not both")
+        for name in ("actor", "first_player"):
+            if not 0 <= getattr(state, name) < n:
+                raise bad(f"{name} must be a seat 0..{n - 1}")
+        if len(state.round_wins) != n or (state.last_scores and len(state.last_scores) != n):
+            raise bad("round_wins and last_scores need one entry per player")
+        if state.round < 1 or sum(state.round_wins) < state.round - 1:
+            raise bad(f"round {state.round} with round wins {state.round_wins}")
+        needs_hand = state.phase is Phase.PLACE
+        if (state.hand is not None) != needs_hand:
+            raise bad(f"a card is held exactly in the place phase, not in {state.phase.value}")
+        if state.hand_drawn != (needs_hand and state.hand_drawn) or (state.hand_from_known and not state.hand_drawn):
+            raise bad("hand_drawn / hand_from_known set without a drawn card")
+        if state.phase in (Phase.OPENING_REVEAL, Phase.SWAP_REVEAL, Phase.FLUTE_REVEAL, Phase.CAPTURE):
+            if not 0 <= state.pos < AREA_SIZE:
+                raise bad(f"{state.phase.value} needs a position")
+        elif state.pos != -1:
+            raise bad(f"no position belongs to the {state.phase.value} phase")
+        cell_owner = state.receiver if state.phase is Phase.FLUTE_REVEAL else state.actor
+        if state.phase in (Phase.OPENING_REVEAL, Phase.SWAP_REVEAL, Phase.FLUTE_REVEAL):
+            if state.phase is Phase.FLUTE_REVEAL and not 0 <= state.receiver < n:
+                raise bad("a Pan Flute reveal needs a receiver")
+            if state.phase is Phase.OPENING_REVEAL and state.grids[cell_owner][state.pos] is not None:
+                raise bad("the card to turn up is already face up")
+        if state.phase in (Phase.END_REVEAL, Phase.ROUND_OVER, Phase.GAME_OVER) and not 0 <= state.ender < n:
+            raise bad("a finished round needs the player who ended it")
+        if state.phase in (Phase.ROUND_OVER, Phase.GAME_OVER) and any(None in g for g in state.grids):
+            raise bad("a scored round has every card face up")
+        if state.phase is Phase.GAME_OVER and max(state.round_wins) < self.rounds_to_win:
+            raise bad("game over before anyone won enough rounds")
