@@ -1,1 +1,80 @@
-"""Widgets (ipywidgets + ipycanvas). Imported lazily by ``boardgames_widgets``."""
+"""Widgets (ipywidgets + ipycanvas). Imported lazily by ``boardgames_widgets``.
+
+``play(game_id, players=..., seed=...)`` opens any registered game: its own board
+widget when it has one (:data:`WIDGETS`), otherwise the generic widget that lists the
+legal moves.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from boardgames_widgets.widgets.base import GameWidget, Target
+from boardgames_widgets.widgets.bots import BOTS, HUMAN, register_bot
+from boardgames_widgets.widgets.generic import GenericGameWidget
+
+#: game id -> "module:Class" of its board widget.
+WIDGETS: dict[str, str] = {
+    "food_chain": "boardgames_widgets.widgets.food_chain:FoodChainWidget",
+    "chop_chop": "boardgames_widgets.widgets.chop_chop:ChopChopWidget",
+}
+
+_CLASS_NAMES = {spec.partition(":")[2]: spec for spec in WIDGETS.values()}
+
+__all__ = [
+    "BOTS",
+    "HUMAN",
+    "GameWidget",
+    "GenericGameWidget",
+    "Target",
+    "play",
+    "register_bot",
+    "widget_class",
+]
+
+
+def widget_class(game_id: str) -> type[GameWidget]:
+    """The widget class for a game: its own, or :class:`GenericGameWidget`.
+
+    Raises:
+        ValueError: ``game_id`` is not a registered game.
+    """
+    from boardgames_widgets.core.registry import game_class
+
+    game_class(game_id)  # raises ValueError naming the known games
+    spec = WIDGETS.get(game_id)
+    if spec is None:
+        return GenericGameWidget
+    module, _, name = spec.partition(":")
+    try:
+        cls: type[GameWidget] = getattr(importlib.import_module(module), name)
+    except ImportError:  # the board widget is not there yet: still playable from a list
+        return GenericGameWidget
+    return cls
+
+
+def play(game: str, players: int | None = None, seed: Any = 0, **kwargs: Any) -> GameWidget:
+    """Open a game in a widget (show it as the last expression of a cell).
+
+    >>> w = play("food_chain", players=2, seed=1)  # doctest: +SKIP
+
+    Args:
+        game: a registered game id (see ``boardgames_widgets.game_ids()``).
+        players: number of players (default: the fewest the game allows).
+        seed: seeds chance and bots.
+        **kwargs: ``seats``, ``speed``, ``zoom`` and the game's named parameters.
+
+    Raises:
+        ValueError: unknown game or bad configuration.
+    """
+    cls = widget_class(game)
+    return cls(game, players=players, seed=seed, **kwargs)
+
+
+def __getattr__(name: str) -> Any:
+    spec = _CLASS_NAMES.get(name)
+    if spec is None:
+        raise AttributeError(f"module 'boardgames_widgets.widgets' has no attribute {name!r}")
+    module, _, cls_name = spec.partition(":")
+    return getattr(importlib.import_module(module), cls_name)

@@ -1,0 +1,838 @@
+"""``GameWidget``: one game, its history, its seats and a view, plus the shared chrome.
+
+A widget is thin (DESIGN.md, principle 7): clicks and keys become candidate
+actions and the rules decide. The chrome is the same for every game: a status line
+(whose turn, the roll, the score), a move log in words, the buttons New game / Undo /
+Hint / Let the bot move, an animation-speed control and one seat picker per seat
+(Human or any bot of :data:`~boardgames_widgets.widgets.bots.BOTS`).
+
+Threading: inside a Jupyter kernel, bots, chance and animations run in a worker
+thread, so the notebook stays responsive while a bot thinks ("thinking…" shows);
+outside a kernel (unit tests, scripts) everything runs synchronously. Every drawing
+batch holds :data:`~boardgames_widgets.widgets.canvas_painter.DRAW_LOCK`.
+
+Randomness: the chance outcome at position ``n`` of the game is drawn from a
+generator seeded with ``derive_seed(seed, "chance", n)``, so the same seed and the
+same moves give the same game, and Undo followed by the same move gives the same roll.
+Undo is the replay of a prefix of the :class:`~boardgames_widgets.core.GameRecord`.
+"""
+
+from __future__ import annotations
+
+import html
+import random
+import threading
+import time
+import traceback
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+import ipywidgets as W
+
+from boardgames_widgets.core import CHANCE, TERMINAL, Game, GameError, GameRecord, make_game, sample_outcome
+from boardgames_widgets.core.play import agent_name, as_agent
+from boardgames_widgets.core.rng import Seed, derive_seed
+from boardgames_widgets.widgets import bots as _bots
+from boardgames_widgets.widgets.canvas_painter import DRAW_LOCK, CanvasPainter, LayeredCanvas
+
+#: Animation speeds offered by the speed control: label -> seconds per animation step.
+SPEEDS: dict[str, float] = {"off": 0.0, "fast": 0.06, "normal": 0.14, "slow": 0.3}
+
+#: Keys the board itself uses; every other key is left to JupyterLab.
+NAV_KEYS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}
+
+#: How many log lines are kept on screen.
+LOG_LINES = 300
+
+
+@dataclass(frozen=True)
+class Target:
+    """Something on the board the keyboard cursor can rest on (a cell, a card, a piece).
+
+    Attributes:
+        x, y, w, h: its box in logical coordinates (Enter "clicks" its centre).
+        label: words for screen readers ("cell (2,3)", "mouse card").
+    """
+
+    x: float
+    y: float
+    w: float
+    h: float
+    label: str
+
+    @property
+    def center(self) -> tuple[float, float]:
+        """The point a keyboard activation clicks."""
+        return self.x + self.w / 2, self.y + self.h / 2
+
+
+Frame = Callable[[CanvasPainter], None]
+
+
+def _in_kernel() -> bool:
+    try:
+        from IPython import get_ipython
+    except ImportError:  # pragma: no cover - IPython comes with ipywidgets
+        return False
+    ip = get_ipython()
+    return ip is not None and getattr(ip, "kernel", None) is not None
+
+
+class GameWidget(W.VBox):
+    """The shared widget: canvas + chrome for any game of the package.
+
+    Args:
+        game: a game object or a registered game id (default: the subclass's game).
+        players: number of players when ``game`` is an id.
+        seed: seeds chance and the bots; same seed + same moves = same game.
+        seats: per seat ``"Human"``, a bot name of :data:`BOTS`, or an agent object.
+            Default: seat 0 human, the others ``"Random bot"``.
+        speed: one of :data:`SPEEDS` (``"off"`` shows results without animation).
+        zoom: enlarge or shrink the board.
+        threaded: run bots and animations in a worker thread (default: only inside a
+            Jupyter kernel).
+        **config: further named parameters of the game when ``game`` is an id.
+
+    Raises:
+        ValueError: unknown game, bad configuration, or a bad seat.
+    """
+
+    #: The registered game id a subclass shows (``None``: any game).
+    game_id: ClassVar[str | None] = None
+    #: Logical board size in CSS pixels (subclasses set it or override ``board_size``).
+    layers: ClassVar[tuple[str, ...]] = ("board", "pieces", "overlay", "animation")
+
+    def __init__(
+        self,
+        game: Game[Any, Any] | str | None = None,
+        *,
+        players: int | None = None,
+        seed: Seed = 0,
+        seats: Sequence[Any] | None = None,
+        speed: str = "normal",
+        zoom: float = 1.0,
+        threaded: bool | None = None,
+        **config: Any,
+    ) -> None:
+        super().__init__()
+        if game is None:
+            game = self.game_id
+        if game is None:
+            raise ValueError("give a game (an id such as 'food_chain' or a game object)")
+        if isinstance(game, str):
+            if players is not None:
+                config["num_players"] = players
+            elif "num_players" not in config:
+                from boardgames_widgets.core.registry import game_class
+
+                config["num_players"] = game_class(game).info.min_players
+            game = make_game(game, **config)
+        elif players is not None and players != game.num_players:
+            raise ValueError(f"the game object has {game.num_players} players, not {players}")
+        if speed not in SPEEDS:
+            raise ValueError(f"speed must be one of {', '.join(SPEEDS)}, not {speed!r}")
+        self.game: Game[Any, Any] = game
+        self.seed = seed
+        self.threaded = _in_kernel() if threaded is None else threaded
+        self._lock = threading.RLock()
+        self._generation = 0
+        self._worker: threading.Thread | None = None
+        self.busy = False
+        self.thinking = False
+        self.message = ""
+        self.hint_action: Any = None
+        self.last_error: str | None = None
+        self.cursor = 0
+        self.curtain: int | None = None  # "pass the device" screen for this player
+        self._seen_by: int | None = None  # the human who last saw the board unhidden
+        self._skip_animation = False
+        self._log: list[str] = []
+        self.actions: list[Any] = []
+        self.states: list[Any] = [game.new_initial_state()]
+
+        # -- seats ------------------------------------------------------------------
+        n = game.num_players
+        if seats is None:
+            seats = [_bots.HUMAN] + ["Random bot"] * (n - 1)
+        if len(seats) != n:
+            raise ValueError(f"{game.info.name} with {n} players needs {n} seats, got {len(seats)}")
+        self._custom_agents: dict[str, Any] = {}
+        self.agents: list[Any] = [None] * n
+        self.seat_pickers: list[W.Dropdown] = []
+        for i, s in enumerate(seats):
+            options = [_bots.HUMAN, *_bots.BOTS]
+            if not isinstance(s, str):
+                label = f"{agent_name(s)} (yours)"
+                self._custom_agents[label] = as_agent(s)
+                options.append(label)
+                s = label
+            elif s not in options:
+                raise ValueError(f"seat {i}: unknown player {s!r}; choose from {', '.join(options)}")
+            dd = W.Dropdown(options=options, value=s, description=self.player_name(i), layout=W.Layout(width="250px"))
+            dd.style.description_width = "90px"
+            dd.observe(self._wrap(lambda ch, i=i: self._seat_changed(i)), names="value")
+            self.seat_pickers.append(dd)
+            self.agents[i] = self._make_agent(s)
+
+        # -- chrome -----------------------------------------------------------------
+        self.status = W.HTML(layout=W.Layout(min_height="1.6em"))
+        self.status.add_class("bgw-status")
+        self.panel = W.HTML()
+        self.panel.add_class("bgw-panel")
+        self.aria = W.HTML()
+        self.aria.add_class("bgw-aria")
+        self.log_view = W.HTML(
+            layout=W.Layout(height="7.5em", overflow="auto", border="1px solid #ddd", padding="0 6px", width="auto")
+        )
+        self.log_view.add_class("bgw-log")
+        self.errors = W.Output(layout=W.Layout(display="none"))
+        self.btn_new = W.Button(description="New game", icon="refresh", tooltip="Start again (same seats)")
+        self.btn_undo = W.Button(description="Undo", icon="undo", tooltip="Take back your last move (U)")
+        self.btn_hint = W.Button(description="Hint", icon="lightbulb-o", tooltip="What would the bot do? (H)")
+        self.btn_bot = W.Button(description="Let the bot move", icon="android", tooltip="The bot plays this move (B)")
+        for b in (self.btn_new, self.btn_undo, self.btn_hint, self.btn_bot):
+            b.layout.width = "auto"
+        self.btn_new.on_click(self._wrap(lambda _: self.new_game()))
+        self.btn_undo.on_click(self._wrap(lambda _: self.undo()))
+        self.btn_hint.on_click(self._wrap(lambda _: self.hint()))
+        self.btn_bot.on_click(self._wrap(lambda _: self.bot_move()))
+        self.speed = W.ToggleButtons(
+            options=list(SPEEDS), value=speed, description="Animation", tooltips=["no animation", "", "", ""]
+        )
+        self.speed.style.button_width = "60px"
+        self.speed.style.description_width = "70px"
+
+        self.setup()
+        self._after_change()
+        self.canvas: LayeredCanvas | None = None
+        board = self._build_board(zoom)
+        buttons = W.HBox([self.btn_new, self.btn_undo, self.btn_hint, self.btn_bot])
+        seats_box = W.HBox(self.seat_pickers, layout=W.Layout(flex_flow="row wrap"))
+        self.children = [
+            self.status,
+            board,
+            self.panel,
+            self.aria,
+            buttons,
+            self.speed,
+            seats_box,
+            self.log_view,
+            self.errors,
+        ]
+        self.add_class("bgw-game")
+
+        self._log_line(f"New game of {self.game.info.name}, {n} players, seed {seed!r}.")
+        self.redraw(full=True)
+        self._kick()
+
+    # ==================================================================================
+    # Hooks for subclasses
+    # ==================================================================================
+    def setup(self) -> None:
+        """Create the subclass's own attributes (called once, before the first drawing)."""
+
+    def board_size(self) -> tuple[float, float]:
+        """The logical (CSS pixel) size of the board."""
+        return (480.0, 360.0)
+
+    def draw_board(self, p: CanvasPainter, state: Any) -> None:
+        """Draw the layer that rarely changes (only on full redraws)."""
+
+    def draw_pieces(self, p: CanvasPainter, state: Any, viewer: int | None) -> None:
+        """Draw the pieces layer from ``viewer``'s seat (``None``: hide every secret)."""
+
+    def draw_overlay(self, p: CanvasPainter, state: Any) -> None:
+        """Draw highlights, the current selection and any screen over the board."""
+
+    def click(self, x: float, y: float) -> None:
+        """A click at logical (x, y) during a human's turn: select, or :meth:`play` an action."""
+
+    def targets(self) -> list[Target]:
+        """What the keyboard cursor can visit now (in reading order)."""
+        return []
+
+    def key(self, key: str) -> bool:
+        """A key the base class did not handle; return True if it was used."""
+        return False
+
+    def reset_selection(self) -> None:
+        """Forget any half-made choice (a selected card or piece)."""
+
+    def describe_selection(self) -> str:
+        """Words for the current selection, for the screen-reader line."""
+        return ""
+
+    def player_name(self, player: int) -> str:
+        """The name of a seat as people see it (0-based, like the rules' descriptions)."""
+        return f"Player {player}"
+
+    def action_words(self, state: Any, action: Any) -> str:
+        """One log line for ``action`` played in ``state``."""
+        p = self.game.current_player(state)
+        who = "Chance" if p == CHANCE else self.player_name(p)
+        return f"{who}: {action}"
+
+    def status_words(self, state: Any) -> str:
+        """The status line's words beyond whose turn it is (the roll, the score)."""
+        return ""
+
+    def result_words(self, state: Any) -> str:
+        """Who won, in words."""
+        r = self.game.returns(state)
+        best = max(r)
+        winners = [self.player_name(i) for i, v in enumerate(r) if v == best and v > 0]
+        if not winners:
+            return "Game over."
+        if len(winners) == 1:
+            return f"Game over — {winners[0]} wins!"
+        return f"Game over — shared win: {', '.join(winners)}."
+
+    def animation_frames(self, state: Any, action: Any, after: Any) -> Iterable[Frame | tuple[Frame, float]]:
+        """Frames drawn on the animation layer before ``action`` shows (default: none).
+
+        A frame is a function of a painter, or ``(frame, weight)`` to show it
+        ``weight`` animation steps long.
+        """
+        return ()
+
+    def panel_html(self, state: Any) -> str:
+        """HTML shown under the board (a score table at the end, say); empty for none."""
+        return ""
+
+    def show_hint(self, action: Any) -> None:
+        """Show a suggested action (default: in the status line only)."""
+
+    # ==================================================================================
+    # The game
+    # ==================================================================================
+    @property
+    def state(self) -> Any:
+        """The current state."""
+        return self.states[-1]
+
+    @property
+    def record(self) -> GameRecord:
+        """The game so far, as a record (replayable, savable)."""
+        finished = self.game.is_terminal(self.state)
+        return GameRecord(
+            self.game.info.id,
+            self.game.config(),
+            self.seed,
+            tuple(str(a) for a in self.actions),
+            tuple(self.seat_label(i) for i in range(self.game.num_players)),
+            tuple(self.game.returns(self.state)) if finished else None,
+        )
+
+    def seat_label(self, player: int) -> str:
+        """What sits in a seat: ``"Human"`` or a bot's name."""
+        return str(self.seat_pickers[player].value)
+
+    def is_human(self, player: int) -> bool:
+        """Whether a person plays this seat."""
+        return 0 <= player < self.game.num_players and self.agents[player] is None
+
+    @property
+    def humans(self) -> list[int]:
+        """The seats played by people."""
+        return [i for i in range(self.game.num_players) if self.is_human(i)]
+
+    def current_player(self) -> int:
+        """The player to act in the current state."""
+        return self.game.current_player(self.state)
+
+    def human_to_move(self) -> bool:
+        """Whether a person is to act now (and nothing is running)."""
+        return not self.busy and self.is_human(self.current_player())
+
+    def viewer(self) -> int | None:
+        """The seat whose secrets the board shows (``None``: show no secrets).
+
+        One human: always theirs. Several humans: the human to act once they have
+        dismissed the "pass the device" screen; nobody's while it shows. No human:
+        the player to act (people are watching bots play).
+        """
+        humans = self.humans
+        if self.curtain is not None:
+            return None
+        if len(humans) == 1:
+            return humans[0]
+        p = self.current_player()
+        if not humans:
+            return p if p >= 0 else None
+        if p in humans:
+            return p
+        return self._seen_by if self._seen_by in humans else None
+
+    def new_game(self, seed: Seed | None = None) -> None:
+        """Start again with the same seats (and the same seed unless one is given)."""
+        with self._lock:
+            self._stop_running()
+            self._seen_by = None
+            if seed is not None:
+                self.seed = seed
+            self.actions = []
+            self.states = [self.game.new_initial_state()]
+            self._log = []
+            self._after_change()
+        self._log_line(f"New game of {self.game.info.name}, seed {self.seed!r}.")
+        self.redraw(full=True)
+        self._kick()
+
+    def undo(self) -> None:
+        """Take back the last human move (and the bot and chance moves after it).
+
+        With no human seat, takes back one move. The states are rebuilt by replaying a
+        prefix of the record.
+        """
+        with self._lock:
+            if not self.actions:
+                self._say("Nothing to undo yet.")
+                return
+            n = len(self.actions)
+            if self.humans:
+                # back to the last position where a human was to act, before their move
+                k = n - 1
+                while k > 0 and not self.is_human(self.game.current_player(self.states[k])):
+                    k -= 1
+                if not self.is_human(self.game.current_player(self.states[k])):
+                    self._say("Nothing of yours to undo yet.")
+                    return
+            else:
+                k = n - 1
+            self._stop_running()
+            self.states = self._replay(self.record.truncated(k))
+            self.actions = self.actions[:k]
+            self._after_change()
+        self._log_line(f"Undo: back to move {k}.")
+        self.redraw(full=True)
+        self._kick()
+
+    def hint(self) -> Any:
+        """Ask the hint bot what it would play now; show it and return it."""
+        p = self.current_player()
+        if p < 0:
+            self._say("No move to hint: " + ("the game is over." if p == TERMINAL else "chance is acting."))
+            return None
+        action = self._bot_choice(p, hint=True)
+        self.hint_action = action
+        self.show_hint(action)
+        self._say(f"Hint ({_bots.hint_bot_name()}): {self.action_words(self.state, action)}")
+        self.redraw()
+        return action
+
+    def bot_move(self) -> None:
+        """Let a bot play the current move (the hint bot on a human's turn)."""
+        if self.busy:
+            self._say("Wait a moment: a move is still running.")
+            return
+        p = self.current_player()
+        if p == TERMINAL:
+            self._say("The game is over: press New game to play again.")
+            return
+        if p == CHANCE:
+            self._kick()
+            return
+        action = self._bot_choice(p, hint=self.is_human(p))
+        self.play(action)
+
+    def play(self, action: Any) -> bool:
+        """Play ``action`` for the player to act (as a click would); False if refused.
+
+        A refused action (illegal, not your turn, game over) changes nothing and shows
+        why in the status line.
+        """
+        with self._lock:
+            if self.busy:
+                self._say("Wait a moment: a move is still running.")
+                return False
+            if self.curtain is not None:
+                self._say(f"{self.player_name(self.curtain)}: click the board when you are ready.")
+                return False
+            state = self.state
+            try:
+                after = self.game.apply(state, action)
+            except GameError as exc:
+                self._say(self.friendly_error(exc), error=True)
+                self.redraw()
+                return False
+            self.busy = True
+        self._run(lambda: self._commit(state, action, after, self._generation))
+        return True
+
+    def friendly_error(self, exc: GameError) -> str:
+        """The status message for a move the rules refused."""
+        rule = getattr(exc, "rule", None)
+        detail = getattr(exc, "detail", None) or str(exc) or "no reason given"
+        if rule:
+            return f"That move is not allowed ({rule}): {detail}"
+        return f"That move is not allowed: {detail}"
+
+    # ==================================================================================
+    # Internals: seats, bots, the automatic loop
+    # ==================================================================================
+    def _replay(self, record: GameRecord) -> list[Any]:
+        # Like GameRecord.states(), but with this game object (no registry look-up).
+        state = self.game.new_initial_state()
+        states = [state]
+        for text in record.actions:
+            state = self.game.apply(state, self.game.parse_action(text))
+            states.append(state)
+        return states
+
+    def _make_agent(self, label: str) -> Any:
+        if label == _bots.HUMAN:
+            return None
+        if label in self._custom_agents:
+            return self._custom_agents[label]
+        return as_agent(_bots.BOTS[label](self.game))
+
+    def _seat_changed(self, seat: int) -> None:
+        with self._lock:
+            self.agents[seat] = self._make_agent(self.seat_pickers[seat].value)
+            self._stop_running()
+            self._after_change()
+        self._log_line(f"{self.player_name(seat)} is now played by {self.seat_label(seat)}.")
+        self.redraw()
+        self._kick()
+
+    def _bot_choice(self, player: int, hint: bool = False) -> Any:
+        agent = self.agents[player]
+        if agent is None or hint:
+            agent = as_agent(_bots.BOTS[_bots.hint_bot_name()](self.game))
+        rng = random.Random(derive_seed(self.seed, "agent", player, len(self.actions)))
+        legal = self.game.legal_actions(self.state)
+        action = agent.act(self.game.observation(self.state, player), legal, rng)
+        if action not in legal:
+            raise GameError(f"the bot {agent_name(agent)!r} chose an illegal move {action!r}")
+        return action
+
+    def _chance_outcome(self) -> Any:
+        rng = random.Random(derive_seed(self.seed, "chance", len(self.actions)))
+        return sample_outcome(self.game.chance_outcomes(self.state), rng)
+
+    def _run(self, job: Callable[[], None]) -> None:
+        """Run ``job`` then the automatic moves, in the worker thread when threaded."""
+        gen = self._generation
+
+        def body() -> None:
+            try:
+                job()
+                self._auto(gen)
+            except Exception as exc:
+                self._unexpected(exc)
+            finally:
+                with self._lock:
+                    if gen == self._generation:
+                        self.busy = False
+                        self.thinking = False
+                if gen == self._generation:
+                    self.redraw()
+
+        if self.threaded:
+            t = threading.Thread(target=body, name="bgw-worker", daemon=True)
+            self._worker = t
+            t.start()
+        else:
+            body()
+
+    def _kick(self) -> None:
+        """Let chance and bots act until a human is to move (or the game ends)."""
+        p = self.current_player()
+        if p == CHANCE or (p >= 0 and not self.is_human(p)):
+            with self._lock:
+                self.busy = True
+            self._run(lambda: None)
+
+    def _auto(self, gen: int) -> None:
+        while True:
+            with self._lock:
+                if gen != self._generation:
+                    return
+                state = self.state
+                p = self.game.current_player(state)
+            if p == TERMINAL or (p >= 0 and self.is_human(p)):
+                return
+            if p == CHANCE:
+                action = self._chance_outcome()
+            else:
+                with self._lock:
+                    self.thinking = True
+                self.redraw(pieces=False)
+                action = self._bot_choice(p)
+                with self._lock:
+                    self.thinking = False
+            after = self.game.apply(state, action)
+            if not self._commit(state, action, after, gen):
+                return
+
+    def _commit(self, state: Any, action: Any, after: Any, gen: int) -> bool:
+        """Animate and record one action; False if the game changed meanwhile."""
+        self._animate(state, action, after, gen)
+        with self._lock:
+            if gen != self._generation or self.state is not state:
+                return False
+            words = self.action_words(state, action)
+            self.actions.append(action)
+            self.states.append(after)
+            self._after_change()
+        self._log_line(words)
+        self.redraw()
+        return True
+
+    def _after_change(self) -> None:
+        self.hint_action = None
+        self.message = ""
+        self.last_error = None
+        self.reset_selection()
+        self.cursor = 0
+        humans = self.humans
+        p = self.game.current_player(self.state)
+        hidden = self.game.info.hidden_information
+        self.curtain = p if hidden and len(humans) > 1 and p in humans and p != self._seen_by else None
+
+    def _stop_running(self) -> None:
+        # Any worker still running belongs to an older generation and will stop on its own.
+        self._generation += 1
+        self.busy = False
+        self.thinking = False
+
+    def _animate(self, state: Any, action: Any, after: Any, gen: int) -> None:
+        delay = SPEEDS[self.speed.value]
+        if self.canvas is None:
+            return
+        frames = list(self.animation_frames(state, action, after))
+        if not frames:
+            return
+        self._skip_animation = False
+        for item in frames:
+            frame, weight = item if isinstance(item, tuple) else (item, 1.0)
+            if gen != self._generation:
+                return
+            if self._skip_animation or delay == 0 or not self.threaded:
+                continue
+            t0 = time.perf_counter()
+            with self.canvas.frame("animation") as ps:
+                frame(ps["animation"])
+            rest = delay * weight - (time.perf_counter() - t0)
+            if rest > 0:
+                time.sleep(rest)
+        with self.canvas.frame("animation"):
+            pass
+
+    # ==================================================================================
+    # Drawing and text
+    # ==================================================================================
+    def _build_board(self, zoom: float) -> W.Widget:
+        w, h = self.board_size()
+        self.canvas = LayeredCanvas(w, h, self.layers, zoom=zoom)
+        top = self.canvas.top
+        top.on_mouse_down(self._wrap(self._on_mouse_down))
+        top.on_key_down(self._wrap(self._on_key_down))
+        top.on_client_ready(self._wrap(lambda: self.redraw(full=True, reconnect=True)))
+        return self.canvas.multi
+
+    def redraw(self, full: bool = False, pieces: bool = True, reconnect: bool = False) -> None:
+        """Redraw the board (all layers when ``full``) and refresh the texts."""
+        self._refresh_text()
+        if self.canvas is None:
+            return
+        state, viewer = self.state, self.viewer()
+        with DRAW_LOCK:
+            if reconnect:
+                self.canvas.forget_client_state()
+            names = ["overlay"]
+            if pieces or full:
+                names.insert(0, "pieces")
+            if full:
+                names.insert(0, "board")
+                names.append("animation")
+            with self.canvas.frame(*names) as ps:
+                if full:
+                    self.draw_board(ps["board"], state)
+                if "pieces" in ps:
+                    self.draw_pieces(ps["pieces"], state, viewer)
+                self.draw_overlay(ps["overlay"], state)
+                self._draw_cursor(ps["overlay"])
+
+    def _draw_cursor(self, p: CanvasPainter) -> None:
+        if not self.keyboard_active:
+            return
+        ts = self.targets()
+        if not ts:
+            return
+        t = ts[self.cursor % len(ts)]
+        p.rect(t.x - 2, t.y - 2, t.w + 4, t.h + 4, stroke="#1565c0", line_width=3, radius=4)
+
+    #: Set while the keyboard drives the board (the cursor is drawn).
+    keyboard_active = False
+    #: Whether a click (a selection) changes the pieces layer, not only the overlay.
+    click_redraws_pieces = False
+
+    def _refresh_text(self) -> None:
+        state = self.state
+        p = self.game.current_player(state)
+        if self.message:
+            line = self.message
+        elif p == TERMINAL:
+            line = self.result_words(state)
+        elif self.curtain is not None:
+            line = f"Pass the device to {self.player_name(self.curtain)} — click the board when ready."
+        elif p == CHANCE:
+            line = "Rolling…"
+        elif self.thinking:
+            line = f"{self.player_name(p)} ({self.seat_label(p)}) is thinking…"
+        elif self.is_human(p):
+            line = f"{self.player_name(p)}, your turn."
+        else:
+            line = f"{self.player_name(p)} ({self.seat_label(p)}) to move."
+        extra = self.status_words(state) if p != TERMINAL else ""
+        colour = "#b71c1c" if self.last_error and self.message else "#222"
+        self.status.value = (
+            f'<div style="font-size:15px;color:{colour}"><b>{html.escape(line)}</b>'
+            + (f' <span style="color:#555">{html.escape(extra)}</span>' if extra else "")
+            + "</div>"
+        )
+        try:
+            desc = self.game.describe(state)
+        except Exception:  # a description must never break the board
+            desc = ""
+        sel = self.describe_selection()
+        cur = self.cursor_target() if self.keyboard_active else None
+        if cur is not None:
+            sel = f"{sel} Cursor on {cur.label}.".strip()
+        text = " ".join(x for x in (line, desc, sel) if x)
+        self.panel.value = self.panel_html(state)
+        self.aria.value = (
+            f'<div role="status" aria-live="polite" style="font-size:12px;color:#444">{html.escape(text)}</div>'
+        )
+
+    def _log_line(self, text: str) -> None:
+        self._log.append(text)
+        del self._log[:-LOG_LINES]
+        items = "".join(f"<div>{len(self._log) - i}. {html.escape(t)}</div>" for i, t in enumerate(reversed(self._log)))
+        self.log_view.value = f'<div style="font-size:12px;line-height:1.35">{items}</div>'
+
+    @property
+    def log(self) -> list[str]:
+        """The move log, oldest first."""
+        return list(self._log)
+
+    def _say(self, text: str, error: bool = False) -> None:
+        self.message = text
+        self.last_error = text if error else None
+        self._refresh_text()
+
+    # ==================================================================================
+    # Events
+    # ==================================================================================
+    def _wrap(self, handler: Callable[..., Any]) -> Callable[..., Any]:
+        """Run an event handler so that no error ever reaches the page as a traceback."""
+
+        def safe(*args: Any) -> Any:
+            try:
+                return handler(*args)
+            except GameError as exc:
+                self._say(self.friendly_error(exc), error=True)
+            except Exception as exc:
+                self._unexpected(exc)
+            return None
+
+        return safe
+
+    def _unexpected(self, exc: BaseException) -> None:
+        self.last_error = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
+        with self.errors:
+            print(self.last_error)
+        self.message = f"Something went wrong ({type(exc).__name__}: {exc}). The game is unchanged."
+        self._refresh_text()
+
+    def _on_mouse_down(self, x: float, y: float) -> None:
+        assert self.canvas is not None
+        lx, ly = self.canvas.to_logical(x, y)
+        self.keyboard_active = False
+        self.handle_click(lx, ly)
+
+    def handle_click(self, x: float, y: float) -> None:
+        """A click at logical coordinates (what a mouse-down does)."""
+        if self.busy:
+            self._skip_animation = True
+            return
+        if self.curtain is not None:
+            self._seen_by = self.curtain
+            self.curtain = None
+            self.message = ""
+            self.redraw()
+            return
+        p = self.current_player()
+        if p == TERMINAL:
+            self._say(self.result_words(self.state) + " Press New game to play again.")
+            return
+        if not self.is_human(p):
+            self._say(f"It is {self.player_name(p)}'s turn ({self.seat_label(p)}).")
+            return
+        self.message = ""
+        self.last_error = None
+        self.click(x, y)
+        self.redraw(pieces=self.click_redraws_pieces)
+
+    def _on_key_down(self, key: str, shift: bool = False, ctrl: bool = False, meta: bool = False) -> None:
+        if ctrl or meta:
+            return  # leave shortcuts (Ctrl+S …) alone
+        self.handle_key(key)
+
+    def handle_key(self, key: str) -> None:
+        """A key press on the board: arrows move the cursor, Enter/Space click, digits pick."""
+        if key in NAV_KEYS:
+            self.keyboard_active = True
+            self._move_cursor(*NAV_KEYS[key])
+        elif key in ("Enter", " "):
+            if self.curtain is not None or self.busy:
+                self.handle_click(-1, -1)
+                return
+            ts = self.targets()
+            if ts:
+                self.keyboard_active = True
+                self.handle_click(*ts[self.cursor % len(ts)].center)
+        elif key == "Escape":
+            self.reset_selection()
+            self.message = ""
+            self.redraw(pieces=False)
+        elif key in ("u", "U"):
+            self.undo()
+        elif key in ("h", "H"):
+            self.hint()
+        elif key in ("b", "B"):
+            self.bot_move()
+        elif key in ("r", "R"):
+            self.redraw(full=True)
+        elif self.key(key):
+            self.keyboard_active = True
+            self.redraw(pieces=self.click_redraws_pieces)
+
+    def _move_cursor(self, dx: int, dy: int) -> None:
+        ts = self.targets()
+        if not ts:
+            return
+        cur = ts[self.cursor % len(ts)]
+        cx, cy = cur.center
+        best, best_score = None, float("inf")
+        for i, t in enumerate(ts):
+            tx, ty = t.center
+            ddx, ddy = tx - cx, ty - cy
+            along = ddx * dx + ddy * dy
+            if along <= 1e-6:
+                continue
+            across = abs(ddx * dy) + abs(ddy * dx)
+            score = along + 2.5 * across
+            if score < best_score:
+                best, best_score = i, score
+        if best is None:  # wrap around in reading order
+            best = (self.cursor + (1 if dx + dy > 0 else -1)) % len(ts)
+        self.cursor = best
+        self.redraw(pieces=False)
+
+    def cursor_target(self) -> Target | None:
+        """The target under the keyboard cursor."""
+        ts = self.targets()
+        return ts[self.cursor % len(ts)] if ts else None

@@ -1,0 +1,295 @@
+"""The Food Chain board: your hand as cards; click a card, then a lit cell.
+
+The picture is the game's own view (``games/food_chain/view.py``) drawn on the
+canvas; this widget adds the lit legal cells, the selected card, the keyboard
+cursor, a card gliding from the hand to the table, the removal steps of FC-E2
+shown one after the other at the end, and the score table. With several people at
+one screen the hands hide behind a "pass the device" screen between turns.
+
+Keys: arrows move the cursor over hand cards and cells, Enter/Space selects,
+digits 1–8 pick a hand card, Escape drops the selection.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Iterable
+from typing import Any
+
+from boardgames_widgets.games.food_chain import view as fcv
+from boardgames_widgets.games.food_chain.rules import (
+    CARDS_PER_PLAYER,
+    CHEESE_VALUES,
+    OPENING_DRAWS,
+    Card,
+    Draw,
+    FoodChain,
+    FoodChainState,
+    Place,
+    score,
+)
+from boardgames_widgets.widgets.base import Frame, GameWidget, Target
+from boardgames_widgets.widgets.canvas_painter import CanvasPainter
+
+#: The most cards a hand can hold: the cheese set plus the opening draws.
+MAX_HAND = len(CHEESE_VALUES) + OPENING_DRAWS
+#: Animation steps of a card gliding from the hand to its cell.
+GLIDE_STEPS = 6
+#: Animation steps each removal step of FC-E2 stays on screen.
+REMOVAL_STEP_WEIGHT = 6.0
+
+
+class FoodChainWidget(GameWidget):
+    """Play Food Chain: ``FoodChainWidget(players=2, seed=1)``.
+
+    Args:
+        game: a :class:`FoodChain` (default: a new one for ``players``).
+        players: 2, 3 or 4.
+        **kwargs: see :class:`~boardgames_widgets.widgets.base.GameWidget`.
+    """
+
+    game_id = "food_chain"
+    game: FoodChain
+
+    def __init__(self, game: Any = None, *, players: int | None = None, **kwargs: Any) -> None:
+        if game is None:
+            game = "food_chain"
+            if players is None:
+                players = 2
+        super().__init__(game, players=players, **kwargs)
+
+    # -- geometry -------------------------------------------------------------------------
+    def setup(self) -> None:
+        self.layout_fc = fcv.FoodChainLayout(self.game.num_players)
+        self.selected: int | None = None
+
+    def board_size(self) -> tuple[float, float]:
+        lay = self.layout_fc
+        width = max(lay.width, lay.hand_xy(MAX_HAND)[0] + lay.margin)
+        return width, lay.height(1)
+
+    # -- drawing ----------------------------------------------------------------------------
+    def draw_board(self, p: CanvasPainter, state: FoodChainState) -> None:
+        p.rect(0, 0, p.width, p.height, fill="#f4ecd8")
+
+    def _status_text(self, state: FoodChainState) -> str | None:
+        if self.game.is_terminal(state):
+            return None
+        p = self.game.current_player(state)
+        if p < 0:
+            return f"Drawing a card · pile {sum(state.pile)}"
+        return f"{self.player_name(p)} to place · pile {sum(state.pile)}"
+
+    def draw_pieces(self, p: CanvasPainter, state: FoodChainState, viewer: int | None) -> None:
+        seat = viewer if viewer is not None else max(self.game.current_player(state), 0)
+        fcv.draw(p, state, player=seat, layout=self.layout_fc, status=self._status_text(state))
+
+    def legal_cells(self) -> list[tuple[int, int]]:
+        """Cells where the player to act may place a card now."""
+        if not self.human_to_move() or self.curtain is not None:
+            return []
+        return self.game.legal_cells(self.state)
+
+    def draw_overlay(self, p: CanvasPainter, state: FoodChainState) -> None:
+        lay = self.layout_fc
+        c = lay.cell
+        if self.curtain is not None:
+            self._draw_curtain(p)
+            return
+        hint = self.hint_action if isinstance(self.hint_action, Place) else None
+        for r, col in self.legal_cells():
+            x, y = lay.cell_xy(r, col)
+            lit = self.selected is not None
+            p.rect(
+                x + 2,
+                y + 2,
+                c - 4,
+                c - 4,
+                fill=fcv.HIGHLIGHT,
+                stroke="#e0a800",
+                line_width=1.5,
+                radius=5,
+                opacity=0.9 if lit else 0.35,
+            )
+        hand = self._hand()
+        w, h = lay.hand_card
+        if self.selected is not None and self.selected < len(hand):
+            x, y = lay.hand_xy(self.selected)
+            p.rect(x - 3, y - 3, w + 6, h + 6, stroke="#e0a800", line_width=4, radius=8)
+        if hint is not None:
+            x, y = lay.cell_xy(hint.row, hint.col)
+            p.rect(x + 1, y + 1, c - 2, c - 2, stroke="#2e7d32", line_width=3, radius=6)
+            for i, card in enumerate(hand):
+                if str(card) == hint.label:
+                    hx, hy = lay.hand_xy(i)
+                    p.rect(hx - 3, hy - 3, w + 6, h + 6, stroke="#2e7d32", line_width=3, radius=8)
+                    break
+
+    def _draw_curtain(self, p: CanvasPainter) -> None:
+        assert self.curtain is not None
+        colour = fcv.PLAYER_COLOURS[self.curtain % len(fcv.PLAYER_COLOURS)]
+        p.rect(0, 0, p.width, p.height, fill="#3e2f1c", opacity=0.97)
+        p.text(p.width / 2, p.height / 2 - 24, "Pass the device", size=26, fill="#fff", bold=True)
+        p.text(p.width / 2, p.height / 2 + 14, f"to {self.player_name(self.curtain)}", size=22, fill=colour, bold=True)
+        p.text(p.width / 2, p.height / 2 + 50, "Click or press Enter when ready", size=14, fill="#eee")
+
+    def _hand(self) -> tuple[Card, ...]:
+        v = self.viewer()
+        seat = v if v is not None else max(self.current_player(), 0)
+        return self.state.hands[seat]
+
+    # -- animation -------------------------------------------------------------------------
+    def animation_frames(
+        self, state: FoodChainState, action: Any, after: FoodChainState
+    ) -> Iterable[Frame | tuple[Frame, float]]:
+        if not isinstance(action, Place):
+            return []
+        lay = self.layout_fc
+        player = state.turn
+        card = action.card(player)
+        viewer = self.viewer()
+        hand = state.hands[player]
+        if viewer == player and card in hand:
+            sx, sy = lay.hand_xy(hand.index(card))
+            sw, sh = lay.hand_card
+        else:  # another player's card comes from the header edge
+            sx, sy, sw, sh = lay.width - lay.cell - lay.margin, 4.0, lay.cell, lay.cell
+        tx, ty = lay.cell_xy(action.row, action.col)
+        frames: list[Frame | tuple[Frame, float]] = []
+        for k in range(1, GLIDE_STEPS + 1):
+            t = k / GLIDE_STEPS
+            t = t * t * (3 - 2 * t)  # ease in and out
+            x, y = sx + (tx - sx) * t, sy + (ty - sy) * t
+            w, h = sw + (lay.cell - sw) * t, sh + (lay.cell - sh) * t
+            frames.append(lambda p, x=x, y=y, w=w, h=h: fcv.draw_card(p, card, x, y, w, h))
+        if self.game.is_terminal(after):
+            seat = viewer if viewer is not None else player
+            for step in range(4):
+                frames.append(
+                    (
+                        lambda p, step=step: fcv.draw(
+                            p, after, player=seat, layout=lay, removal_steps=step, status=_REMOVAL_TITLES[step]
+                        ),
+                        REMOVAL_STEP_WEIGHT,
+                    )
+                )
+        return frames
+
+    # -- clicks and keys ---------------------------------------------------------------------
+    def click(self, x: float, y: float) -> None:
+        hit = self.layout_fc.hit_test(x, y)
+        if hit is None:
+            return
+        kind, a, b = hit
+        hand = self._hand()
+        if kind == "hand":
+            if a < len(hand):
+                self.selected = None if self.selected == a else a
+            return
+        if self.selected is None or self.selected >= len(hand):
+            if (a, b) in self.game.legal_cells(self.state):
+                self._say("First click a card in your hand, then this cell.")
+            return
+        card = hand[self.selected]
+        self.play(Place(card.kind, card.value, a, b))
+
+    def targets(self) -> list[Target]:
+        if not self.human_to_move() or self.curtain is not None:
+            return []
+        lay = self.layout_fc
+        w, h = lay.hand_card
+        out = []
+        for i, card in enumerate(self._hand()):
+            x, y = lay.hand_xy(i)
+            out.append(Target(x, y, w, h, f"card {i + 1}: {_card_words(card)}"))
+        if self.selected is not None:
+            for r, col in self.legal_cells():
+                x, y = lay.cell_xy(r, col)
+                out.append(Target(x, y, lay.cell, lay.cell, f"cell row {r}, column {col}"))
+        return out
+
+    def key(self, key: str) -> bool:
+        if key.isdigit() and self.human_to_move() and self.curtain is None:
+            i = int(key) - 1
+            if 0 <= i < len(self._hand()):
+                self.selected = i
+                self.cursor = len(self._hand())  # jump to the first lit cell
+                return True
+        return False
+
+    def reset_selection(self) -> None:
+        self.selected = None
+
+    def describe_selection(self) -> str:
+        hand = self._hand()
+        if not self.human_to_move() or self.curtain is not None:
+            return ""
+        words = ", ".join(_card_words(c) for c in hand)
+        sel = f" Selected: {_card_words(hand[self.selected])}." if self.selected is not None else ""
+        return f"Your hand: {words}.{sel}"
+
+    def show_hint(self, action: Any) -> None:
+        if isinstance(action, Place):
+            for i, card in enumerate(self._hand()):
+                if str(card) == action.label:
+                    self.selected = i
+                    break
+
+    # -- words -------------------------------------------------------------------------------
+    def action_words(self, state: FoodChainState, action: Any) -> str:
+        if isinstance(action, Draw):
+            viewer = self.viewer()
+            humans = self.humans
+            if action.player == viewer or not humans:
+                return f"{self.player_name(action.player)} draws a {action.kind}."
+            return f"{self.player_name(action.player)} draws a card."
+        if isinstance(action, Place):
+            return (
+                f"{self.player_name(state.turn)} places {_card_words(action.card(state.turn))} "
+                f"at row {action.row}, column {action.col}."
+            )
+        return super().action_words(state, action)
+
+    def status_words(self, state: FoodChainState) -> str:
+        left = [CARDS_PER_PLAYER - k for k in state.placed]
+        return f"Pile: {sum(state.pile)} · cards still to place: " + ", ".join(
+            f"{self.player_name(i)} {n}" for i, n in enumerate(left)
+        )
+
+    def result_words(self, state: FoodChainState) -> str:
+        result = score(state)
+        if len(result.winners) == 1:
+            w = result.winners[0]
+            return f"Game over — {self.player_name(w)} wins with {result.points[w]} points!"
+        return "Game over — shared win: " + ", ".join(self.player_name(w) for w in result.winners) + "."
+
+    def panel_html(self, state: FoodChainState) -> str:
+        if not self.game.is_terminal(state):
+            return ""
+        result = score(state)
+        rows = "".join(
+            f"<tr><td>{html.escape(self.player_name(i))}{' 🏆' if i in result.winners else ''}</td>"
+            f"<td>{result.points[i]}</td><td>{result.cheese_left[i]}</td></tr>"
+            for i in range(state.num_players)
+        )
+        return (
+            '<table class="bgw-score" style="border-collapse:collapse;font-size:13px">'
+            "<tr><th style='padding:0 8px'>Player</th><th style='padding:0 8px'>Points</th>"
+            f"<th style='padding:0 8px'>Cheese left</th></tr>{rows}</table>"
+            f"<div style='font-size:12px;color:#555'>Removed: {len(result.fled_cats)} cats fled from dogs, "
+            f"{len(result.caught_mice)} mice caught by cats, {len(result.eaten_cheese)} cheese eaten by mice.</div>"
+        )
+
+
+_REMOVAL_TITLES = (
+    "The square is full! Now the animals act…",
+    "1. Cats next to a dog run away",
+    "2. Mice next to a remaining cat are caught",
+    "3. Cheese next to a remaining mouse is eaten",
+)
+
+
+def _card_words(card: Card) -> str:
+    if card.kind == "cheese":
+        return f"cheese worth {card.value}"
+    return card.kind
