@@ -951,7 +951,7 @@ class Papageno(Game[PapagenoState, Action]):
     def state_svg(self, state: PapagenoState, player: int | None = None) -> str:
         from boardgames_widgets.games.papageno.view import render_svg
 
-        return str(render_svg(state, player))
+        return str(render_svg(state, player, game=self))
 
     # -- loading ------------------------------------------------------------------------------
     def validate_state(self, state: PapagenoState) -> None:

@@ -1,0 +1,423 @@
+"""Papageno pictures, drawn once through the :class:`~boardgames_widgets.core.painter.Painter`.
+
+Each player's 2 × 3 area of cards (backs for face-down cards, birds with their
+weights, the special cards drawn in code), the draw pile, the discard pile and the
+card in play. A picture is drawn *from a seat*: a secretly drawn card shows only
+from its drawer's seat. The teacher view (``player=None``) shows that card too and
+lists the unseen cards; face-down cards stay backs with a "?" there, because no
+one — not even the game — has decided them yet (they are dealt when seen).
+
+:class:`PapagenoLayout` holds every coordinate (exported for the widget) and a pure
+:meth:`~PapagenoLayout.hit_test` that turns a click into a card, a pile or the
+card in play.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from boardgames_widgets.core.painter import Painter, SVGPainter
+from boardgames_widgets.games.papageno.cards import (
+    AREA_SIZE,
+    BIRD_WEIGHTS,
+    CAPTURE,
+    COLUMNS,
+    EGG,
+    FLUTE,
+    KINDS,
+    column_of,
+    row_of,
+)
+from boardgames_widgets.games.papageno.rules import Papageno, PapagenoObservation, PapagenoState, Phase
+
+BACKGROUND = "#fdf6e3"
+INK = "#3b2e4a"
+TABLE = "#c8e6c9"
+CARD_FACE = "#fffdf5"
+BACK = "#6a4fb3"
+BACK_TRIM = "#b39ddb"
+HIGHLIGHT = "#ff9800"
+ACTIVE = "#e91e63"
+#: Seat colours (name labels and area frames).
+PLAYER_COLOURS: tuple[str, ...] = ("#e53935", "#1e88e5", "#43a047", "#fb8c00", "#8e24aa")
+#: A bright body colour per bird weight −2 … 9 (light birds cool, heavy birds warm).
+BIRD_COLOURS: dict[int, str] = dict(
+    zip(
+        BIRD_WEIGHTS,
+        (
+            "#00bcd4",
+            "#26c6da",
+            "#4dd0e1",
+            "#66bb6a",
+            "#9ccc65",
+            "#d4e157",
+            "#ffee58",
+            "#ffca28",
+            "#ffa726",
+            "#ff7043",
+            "#ec407a",
+            "#ab47bc",
+        ),
+        strict=True,
+    )
+)
+
+
+@dataclass(frozen=True)
+class Hit:
+    """What a click points at.
+
+    Attributes:
+        kind: ``"card"`` (a position of an area), ``"draw"``, ``"discard"`` or ``"hand"``.
+        player: the area's owner for ``"card"``; -1 otherwise.
+        pos: the position 0 … 5 for ``"card"``; -1 otherwise.
+    """
+
+    kind: str
+    player: int = -1
+    pos: int = -1
+
+
+@dataclass(frozen=True)
+class PapagenoLayout:
+    """The geometry of a Papageno picture (pure numbers, no drawing).
+
+    The viewer's area is at the bottom; the others sit in a row across the top in
+    turn order from the viewer's left neighbour. The piles are in the middle.
+
+    Attributes:
+        num_players: 2 to 5.
+        viewer: whose seat is at the bottom (the teacher view puts player 0 there).
+    """
+
+    num_players: int
+    viewer: int = 0
+    card_w: float = 46.0
+    card_h: float = 64.0
+    gap: float = 6.0
+    pad: float = 10.0
+    label_h: float = 20.0
+    margin: float = 10.0
+    middle_h: float = 96.0
+    status_h: float = 26.0
+
+    @property
+    def area_w(self) -> float:
+        """Width of one player's panel."""
+        return COLUMNS * self.card_w + (COLUMNS - 1) * self.gap + 2 * self.pad
+
+    @property
+    def area_h(self) -> float:
+        """Height of one player's panel (name label included)."""
+        return 2 * self.card_h + self.gap + 2 * self.pad + self.label_h
+
+    @property
+    def width(self) -> float:
+        """Picture width: room for four opponents side by side."""
+        return 4 * self.area_w + 5 * self.margin
+
+    @property
+    def height(self) -> float:
+        """Picture height."""
+        return 2 * self.area_h + self.middle_h + self.status_h + 4 * self.margin
+
+    def seat_order(self) -> tuple[int, ...]:
+        """The opponents in turn order from the viewer's left neighbour (top row, left to right)."""
+        n = self.num_players
+        return tuple((self.viewer + k) % n for k in range(1, n))
+
+    def area_origin(self, player: int) -> tuple[float, float]:
+        """Top-left corner of ``player``'s panel."""
+        if player == self.viewer:
+            return (self.width - self.area_w) / 2, 3 * self.margin + self.area_h + self.middle_h
+        order = self.seat_order()
+        k = order.index(player)
+        row_w = len(order) * self.area_w + (len(order) - 1) * self.margin
+        x0 = (self.width - row_w) / 2
+        return x0 + k * (self.area_w + self.margin), self.margin
+
+    def card_rect(self, player: int, pos: int) -> tuple[float, float, float, float]:
+        """(x, y, w, h) of the card at ``pos`` in ``player``'s area."""
+        ax, ay = self.area_origin(player)
+        x = ax + self.pad + column_of(pos) * (self.card_w + self.gap)
+        y = ay + self.label_h + self.pad + row_of(pos) * (self.card_h + self.gap)
+        return x, y, self.card_w, self.card_h
+
+    def _middle_y(self) -> float:
+        return 2 * self.margin + self.area_h + (self.middle_h - self.card_h) / 2
+
+    def draw_pile_rect(self) -> tuple[float, float, float, float]:
+        """(x, y, w, h) of the draw pile."""
+        return self.width / 2 - 2 * self.card_w - 20, self._middle_y(), self.card_w, self.card_h
+
+    def discard_rect(self) -> tuple[float, float, float, float]:
+        """(x, y, w, h) of the discard pile's top card."""
+        return self.width / 2 - self.card_w - 8, self._middle_y(), self.card_w, self.card_h
+
+    def hand_rect(self) -> tuple[float, float, float, float]:
+        """(x, y, w, h) of the card in play (held, or travelling round with a Pan Flute)."""
+        return self.width / 2 + 40, self._middle_y(), self.card_w, self.card_h
+
+    def hit_test(self, x: float, y: float) -> Hit | None:
+        """What a click at (x, y) points at, or ``None``.
+
+        >>> lay = PapagenoLayout(3, viewer=1)
+        >>> cx, cy, w, h = lay.card_rect(1, 4)
+        >>> lay.hit_test(cx + w / 2, cy + h / 2)
+        Hit(kind='card', player=1, pos=4)
+        >>> dx, dy, _, _ = lay.draw_pile_rect()
+        >>> lay.hit_test(dx + 5, dy + 5).kind
+        'draw'
+        """
+
+        def inside(r: tuple[float, float, float, float]) -> bool:
+            return r[0] <= x <= r[0] + r[2] and r[1] <= y <= r[1] + r[3]
+
+        for player in range(self.num_players):
+            for pos in range(AREA_SIZE):
+                if inside(self.card_rect(player, pos)):
+                    return Hit("card", player, pos)
+        for kind, rect in (
+            ("draw", self.draw_pile_rect()),
+            ("discard", self.discard_rect()),
+            ("hand", self.hand_rect()),
+        ):
+            if inside(rect):
+                return Hit(kind)
+        return None
+
+
+def hit_test(num_players: int, viewer: int, x: float, y: float) -> Hit | None:
+    """What a click at (x, y) points at in a picture drawn from ``viewer``'s seat (pure)."""
+    return PapagenoLayout(num_players, viewer).hit_test(x, y)
+
+
+# -- card art ---------------------------------------------------------------------------------
+def draw_bird(p: Painter, cx: float, cy: float, size: float, colour: str) -> None:
+    """A round little bird facing right: tail, body, wing, head, beak, eye, legs."""
+    s = size
+    p.polygon(
+        [(cx - 0.55 * s, cy), (cx - 0.95 * s, cy - 0.3 * s), (cx - 0.9 * s, cy + 0.2 * s)],
+        fill=colour,
+        stroke=INK,
+        line_width=1,
+    )
+    p.line(cx - 0.1 * s, cy + 0.45 * s, cx - 0.15 * s, cy + 0.75 * s, stroke=INK, line_width=1.2)
+    p.line(cx + 0.15 * s, cy + 0.45 * s, cx + 0.15 * s, cy + 0.75 * s, stroke=INK, line_width=1.2)
+    p.ellipse(cx - 0.1 * s, cy + 0.05 * s, 0.55 * s, 0.45 * s, fill=colour, stroke=INK, line_width=1)
+    p.ellipse(cx - 0.2 * s, cy + 0.05 * s, 0.3 * s, 0.18 * s, fill="#ffffff", opacity=0.55)
+    p.circle(cx + 0.4 * s, cy - 0.35 * s, 0.28 * s, fill=colour, stroke=INK, line_width=1)
+    p.polygon(
+        [(cx + 0.64 * s, cy - 0.42 * s), (cx + 0.9 * s, cy - 0.32 * s), (cx + 0.64 * s, cy - 0.24 * s)],
+        fill="#ffb300",
+        stroke=INK,
+        line_width=0.8,
+    )
+    p.circle(cx + 0.47 * s, cy - 0.4 * s, 0.06 * s, fill=INK)
+
+
+def _draw_net(p: Painter, cx: float, cy: float, s: float) -> None:
+    p.line(cx - 0.7 * s, cy + 0.8 * s, cx - 0.1 * s, cy + 0.1 * s, stroke="#795548", line_width=2.2)
+    p.circle(cx + 0.2 * s, cy - 0.25 * s, 0.45 * s, fill="#fff8e1", stroke="#795548", line_width=1.5)
+    for k in (-1, 0, 1):
+        p.line(
+            cx + 0.2 * s + k * 0.2 * s,
+            cy - 0.65 * s,
+            cx + 0.2 * s + k * 0.2 * s,
+            cy + 0.15 * s,
+            stroke="#a1887f",
+            line_width=0.8,
+        )
+        p.line(
+            cx - 0.2 * s,
+            cy - 0.25 * s + k * 0.2 * s,
+            cx + 0.6 * s,
+            cy - 0.25 * s + k * 0.2 * s,
+            stroke="#a1887f",
+            line_width=0.8,
+        )
+
+
+def _draw_flute(p: Painter, cx: float, cy: float, s: float) -> None:
+    for k in range(5):
+        h = (1.2 - 0.17 * k) * s
+        x = cx - 0.6 * s + k * 0.25 * s
+        p.rect(x, cy - 0.6 * s, 0.22 * s, h, fill="#ffd54f", stroke="#8d6e63", line_width=0.8, radius=0.08 * s)
+    p.rect(cx - 0.65 * s, cy - 0.3 * s, 1.3 * s, 0.14 * s, fill="#8d6e63")
+
+
+def _draw_egg(p: Painter, cx: float, cy: float, s: float) -> None:
+    p.ellipse(cx, cy, 0.45 * s, 0.6 * s, fill="#fff3e0", stroke=INK, line_width=1)
+    for dx, dy in ((-0.15, -0.2), (0.18, 0.05), (-0.05, 0.3)):
+        p.circle(cx + dx * s, cy + dy * s, 0.07 * s, fill="#90caf9")
+
+
+def draw_back(p: Painter, x: float, y: float, w: float, h: float, *, mark: str = "") -> None:
+    """The back of a card (face down); ``mark`` is written on it (the teacher view's "?")."""
+    p.rect(x, y, w, h, fill=BACK, stroke=INK, line_width=1.2, radius=5)
+    p.rect(x + 4, y + 4, w - 8, h - 8, stroke=BACK_TRIM, line_width=1, radius=3)
+    p.circle(x + w / 2, y + h / 2, min(w, h) * 0.2, fill=BACK_TRIM, opacity=0.6)
+    if mark:
+        p.text(x + w / 2, y + h / 2, mark, size=14, fill="#ffffff", bold=True)
+
+
+def draw_card(p: Painter, card: str, x: float, y: float, w: float, h: float) -> None:
+    """A face-up card: a bird with its weight, or a special card, drawn in code."""
+    cx, cy, s = x + w / 2, y + h * 0.58, w * 0.36
+    if card == CAPTURE:
+        p.rect(x, y, w, h, fill="#fff59d", stroke=INK, line_width=1.2, radius=5)
+        _draw_net(p, cx, cy, s)
+        p.text(x + 5, y + 10, "10", size=11, fill=INK, align="left", bold=True)
+        p.text(cx, y + h - 8, "Capture", size=8, fill=INK)
+    elif card == FLUTE:
+        p.rect(x, y, w, h, fill="#b2ebf2", stroke=INK, line_width=1.2, radius=5)
+        _draw_flute(p, cx, cy - 2, s)
+        p.text(x + 5, y + 10, "0", size=11, fill=INK, align="left", bold=True)
+        p.text(cx, y + h - 8, "Pan Flute", size=7.5, fill=INK)
+    elif card == EGG:
+        p.rect(x, y, w, h, fill="#e3f2fd", stroke=INK, line_width=1.2, radius=5)
+        _draw_egg(p, cx, cy - 2, s)
+        p.text(x + 5, y + 10, "↔", size=11, fill=INK, align="left", bold=True)
+        p.text(cx, y + h - 8, "Egg", size=8, fill=INK)
+    else:
+        weight = int(card)
+        p.rect(x, y, w, h, fill=CARD_FACE, stroke=INK, line_width=1.2, radius=5)
+        draw_bird(p, cx, cy, s, BIRD_COLOURS[weight])
+        label = f"−{-weight}" if weight < 0 else str(weight)
+        p.text(x + 5, y + 11, label, size=13, fill=INK, align="left", bold=True)
+        p.text(x + w - 5, y + h - 9, label, size=8, fill=INK, align="right")
+
+
+# -- the scene --------------------------------------------------------------------------------
+def _status(
+    state: PapagenoState | PapagenoObservation, viewer: int | None, hand_seen: bool, describe: str | None
+) -> str:
+    if describe is not None:
+        return describe
+    wins = "-".join(str(w) for w in state.round_wins)
+    who = "teacher view" if viewer is None else f"seen by player {viewer}"
+    return f"Round {state.round}, round wins {wins}; player {state.actor} ({state.phase.value}) — {who}"
+
+
+def _draw(
+    p: Painter,
+    state: PapagenoState | PapagenoObservation,
+    viewer: int | None,
+    hand: str | None,
+    hand_hidden: bool,
+    draw_size: int,
+    unseen_text: str,
+    status: str,
+) -> None:
+    n = state.num_players
+    lay = PapagenoLayout(n, 0 if viewer is None else viewer)
+    p.rect(0, 0, lay.width, lay.height, fill=BACKGROUND)
+    # areas
+    for player in range(n):
+        ax, ay = lay.area_origin(player)
+        colour = PLAYER_COLOURS[player % len(PLAYER_COLOURS)]
+        active = player == state.actor and state.phase not in (Phase.ROUND_OVER, Phase.GAME_OVER, Phase.DEAL)
+        p.rect(
+            ax,
+            ay,
+            lay.area_w,
+            lay.area_h,
+            fill=TABLE,
+            stroke=ACTIVE if active else colour,
+            line_width=3 if active else 1.5,
+            radius=8,
+        )
+        name = f"P{player}" + (" (you)" if player == viewer else "")
+        extra = f" · wins {state.round_wins[player]}"
+        if state.last_scores:
+            extra += f" · last score {state.last_scores[player]}"
+        p.text(ax + 8, ay + lay.label_h / 2 + 3, name + extra, size=10, fill=colour, align="left", bold=True)
+        grid = state.grids[player]
+        for pos in range(AREA_SIZE):
+            x, y, w, h = lay.card_rect(player, pos)
+            card = grid[pos]
+            if card is None:
+                draw_back(p, x, y, w, h, mark="?" if viewer is None else "")
+            else:
+                draw_card(p, card, x, y, w, h)
+        target = state.receiver if state.phase is Phase.FLUTE_REVEAL else state.actor
+        if player == target and state.pos >= 0:
+            x, y, w, h = lay.card_rect(player, state.pos)
+            p.rect(x - 3, y - 3, w + 6, h + 6, stroke=HIGHLIGHT, line_width=3, radius=7)
+    # piles
+    x, y, w, h = lay.draw_pile_rect()
+    if draw_size:
+        for k in range(min(3, draw_size) - 1, -1, -1):
+            draw_back(p, x + 2 * k, y - 2 * k, w, h)
+    else:
+        p.rect(x, y, w, h, stroke=INK, line_width=1, radius=5, opacity=0.5)
+    p.text(x + w / 2, y + h + 10, f"draw {draw_size}", size=10, fill=INK)
+    x, y, w, h = lay.discard_rect()
+    if state.discard:
+        draw_card(p, state.discard[-1], x, y, w, h)
+    else:
+        p.rect(x, y, w, h, stroke=INK, line_width=1, radius=5, opacity=0.5)
+    p.text(x + w / 2, y + h + 10, f"discard {len(state.discard)}", size=10, fill=INK)
+    x, y, w, h = lay.hand_rect()
+    travelling = state.travelling
+    if hand is not None:
+        draw_card(p, hand, x, y, w, h)
+        p.text(x + w + 6, y + h / 2, f"held by player {state.actor}", size=10, fill=INK, align="left")
+    elif hand_hidden:
+        draw_back(p, x, y, w, h, mark="")
+        p.text(x + w + 6, y + h / 2, f"player {state.actor}'s secret card", size=10, fill=INK, align="left")
+    elif travelling is not None:
+        draw_card(p, travelling, x, y, w, h)
+        p.text(x + w + 6, y + h / 2, "Pan Flute: travelling left", size=10, fill=INK, align="left")
+    if unseen_text:
+        p.text(lay.margin, lay.height - lay.status_h - lay.margin, unseen_text, size=9, fill=INK, align="left")
+    p.text(lay.margin, lay.height - lay.status_h / 2 - 2, status, size=11, fill=INK, align="left")
+
+
+def draw(p: Painter, state: PapagenoState, player: int | None = None, *, game: Papageno | None = None) -> None:
+    """Draw ``state`` as ``player`` sees it (``None``: the teacher view, every known card shown)."""
+    hand_visible = player is None or not state.hand_drawn or player == state.actor
+    hand = state.hand if hand_visible else None
+    hidden = state.hand is not None and not hand_visible
+    unseen = ""
+    if player is None:
+        parts = [f"{k}×{c}" for k, c in zip(KINDS, state.unseen, strict=True) if c]
+        unseen = "Unseen (face down + draw pile): " + "  ".join(parts)
+        if state.draw_known:
+            unseen += f"   reshuffled pile: {' '.join(state.draw_known)}"
+    desc = game.describe(state) if game is not None else None
+    _draw(
+        p,
+        state,
+        player,
+        hand,
+        hidden,
+        state.draw_unseen + len(state.draw_known),
+        unseen,
+        _status(state, player, hand_visible, desc),
+    )
+
+
+def render_svg(state: PapagenoState, player: int | None = None, *, game: Papageno | None = None) -> str:
+    """An SVG picture of ``state`` from ``player``'s seat (``None``: teacher view)."""
+    lay = PapagenoLayout(state.num_players, 0 if player is None else player)
+    p = SVGPainter(lay.width, lay.height, title="Papageno")
+    draw(p, state, player, game=game)
+    return p.to_svg()
+
+
+def render_observation_svg(obs: PapagenoObservation) -> str:
+    """An SVG picture of what one player knows (their observation)."""
+    lay = PapagenoLayout(obs.num_players, obs.player)
+    p = SVGPainter(lay.width, lay.height, title="Papageno")
+    _draw(
+        p,
+        obs,
+        obs.player,
+        obs.hand,
+        obs.hand_hidden,
+        obs.draw_pile_size,
+        "",
+        _status(obs, obs.player, not obs.hand_hidden, None),
+    )
+    return p.to_svg()
