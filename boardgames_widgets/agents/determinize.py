@@ -6,8 +6,9 @@ The search agents of this package are therefore built with the game object and
 obtain a state from an observation in one of two honest ways:
 
 1. **The observation is the state.** In a perfect-information game a game's
-   ``observation`` may return the full state itself; nothing is hidden, so the
-   agent searches it directly (:func:`full_state`).
+   ``observation`` may return the full state itself, or show it whole in a
+   ``state`` field; nothing is hidden, so the agent searches it directly
+   (:func:`full_state`).
 2. **Determinization.** Otherwise the agent samples a full state consistent with
    what it sees: ``game.sample_state(observation, rng)`` when the game offers it,
    else a sampler registered here for that game id (:data:`SAMPLERS`). Each sample
@@ -40,8 +41,15 @@ def state_type(game: Game[Any, Any]) -> type:
 
 
 def full_state(game: Game[Any, Any], observation: Any) -> Any | None:
-    """The observation itself when it is a full state of ``game``, else ``None``."""
-    return observation if isinstance(observation, state_type(game)) else None
+    """The full state when the observation is one, or shows one as its ``state`` field; else ``None``.
+
+    A game whose observation carries the whole state (Mouse Trap, Chop Chop) has
+    decided that a player may know all of it.
+    """
+    for candidate in (observation, getattr(observation, "state", None)):
+        if isinstance(candidate, state_type(game)):
+            return candidate
+    return None
 
 
 def can_sample(game: Game[Any, Any]) -> bool:

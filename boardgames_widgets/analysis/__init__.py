@@ -1,0 +1,1 @@
+"""Analysis: exact probabilities, simulation, tournaments and ratings (standard library and tqdm only)."""
