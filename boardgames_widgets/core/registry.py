@@ -10,6 +10,7 @@ from boardgames_widgets.core.api import Game
 #: game id -> "module:Class". A game is listed here once its rules pass the conformance suite.
 GAMES: dict[str, str] = {
     "food_chain": "boardgames_widgets.games.food_chain.rules:FoodChain",
+    "chop_chop": "boardgames_widgets.games.chop_chop.rules:ChopChop",
     "papageno": "boardgames_widgets.games.papageno.rules:Papageno",
     "mouse_trap": "boardgames_widgets.games.mouse_trap.rules:MouseTrap",
 }

@@ -1,0 +1,53 @@
+"""Chop Chop! — cat and mice in the kitchen (RULES.md §1)."""
+
+from boardgames_widgets.games.chop_chop.layout import (
+    CAT_DIE,
+    DEFAULT_MAP,
+    DEFAULT_TILE_MIX,
+    MOUSE_DIE,
+    TILES,
+    ChopChopConfig,
+    Layout,
+    Tile,
+    parse_map,
+)
+from boardgames_widgets.games.chop_chop.rules import (
+    CAT,
+    ChopChop,
+    ChopChopObservation,
+    ChopChopState,
+    Decline,
+    Jump,
+    Move,
+    Pass,
+    Phase,
+    PlaceCat,
+    Reveal,
+    Roll,
+    TakeCheese,
+)
+
+__all__ = [
+    "CAT",
+    "CAT_DIE",
+    "DEFAULT_MAP",
+    "DEFAULT_TILE_MIX",
+    "MOUSE_DIE",
+    "TILES",
+    "ChopChop",
+    "ChopChopConfig",
+    "ChopChopObservation",
+    "ChopChopState",
+    "Decline",
+    "Jump",
+    "Layout",
+    "Move",
+    "Pass",
+    "Phase",
+    "PlaceCat",
+    "Reveal",
+    "Roll",
+    "TakeCheese",
+    "Tile",
+    "parse_map",
+]

@@ -1,0 +1,1184 @@
+"""Chop Chop! — cat and mice in the kitchen (RULES.md §1, rules CC-S1 … CC-W4).
+
+Seats: **seat 0 is the cat player**; seats ``1 … n-1`` are the mouse players, who
+share the 4 mice (any mouse player may move any mouse, CC-S4). Seat 1 (the
+"youngest mouse player") moves first; mouse turns then rotate 1, 2, …, n-1.
+
+A game runs as follows. The cat player first chooses the cat's starting square on
+the table top (CC-S3, :class:`PlaceCat`). Then each turn is:
+
+1. a die roll — a chance node (:class:`Roll`, exact probabilities of the die faces);
+2. a move (:class:`Move`) of exactly the rolled length (CC-M1 … CC-M9), or
+   :class:`Pass` when no move exists (CC-M10);
+3. if the piece stops on a face-down tile, the tile's face is drawn — a chance node
+   (:class:`Reveal`) over the tiles still face down, weighted by how many of each
+   are left (10/38 cheese on the first reveal). Tile identities are never stored
+   before they are turned: the state holds only how many of each kind are still
+   hidden, so nothing can leak;
+4. the tile resolves (CC-T1 … CC-T6). Optional choices are decisions: the extra
+   steps of +1/+2 (a :class:`Move` or :class:`Decline`), the arrow's free jump
+   (:class:`Jump` or :class:`Decline`), and which uncovered cheese a fork takes
+   when there are several (:class:`TakeCheese`).
+
+Moves as actions: a move is a path, but the legal actions are one per distinct
+*outcome* — the piece, its landing square and the square it came from (``via``,
+which is what CC-T3 needs) — and the engine keeps one representative path for
+pictures (``state.path``; :meth:`ChopChop.move_paths` lists them).
+
+Interpretations (documented, see RULES.md §1 for the rule texts):
+
+- The table's two layers are separate: the cat on a table top and a mouse under
+  the same square neither block nor catch each other (CC-M5, CC-M6, CC-C1).
+  The tile of a table square lies under the table, so only a mouse can turn it;
+  the cat stopping on the table top turns nothing.
+- The extra steps of +1/+2 form a new self-avoiding move from the landing square
+  whose first step may not go back to the square just left; so the piece may come
+  back to where it stood before the roll (CC-T3). After an arrow jump the "square
+  just left" is the square jumped from.
+- The knife (CC-T6): the side that found it skips its next turn. If the mice get
+  two turns in a row, the same mouse player plays both and must move the same
+  mouse again. Mouse-player rotation advances only on turns actually played.
+- A fork with exactly one uncovered cheese available takes it at once; with
+  several, the mice choose (CC-T5).
+- Termination (not in the originals): after ``max_turns`` turns the game ends and
+  the cat wins — the mice failed to carry the cheese home in time. This matters
+  only when the game cannot end otherwise (for example the cat has uncovered more
+  cheese than the forks can fetch and the mice hide in their holes).
+
+Coordinates are ``(row, col)`` with ``(0, 0)`` the top-left floor square; holes lie
+outside the floor (``(-1, 3)`` is the top hole of the default map).
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any, ClassVar
+
+from boardgames_widgets.core.api import (
+    CHANCE,
+    TERMINAL,
+    Game,
+    GameError,
+    GameInfo,
+    GameOverError,
+    IllegalActionError,
+    InvalidActionError,
+)
+from boardgames_widgets.games.chop_chop.layout import (
+    CAT_DIE,
+    CHEESE_TO_WIN,
+    DEFAULT_MAP,
+    DEFAULT_TILE_MIX,
+    EXTRA_STEPS,
+    MAX_TURNS,
+    MOUSE_DIE,
+    TILES,
+    ChopChopConfig,
+    Coord,
+    Layout,
+    Tile,
+)
+
+#: The piece id of the cat in actions (mice are 0 … 3).
+CAT = -1
+#: ``state.winner`` values.
+NO_WINNER, CAT_SIDE, MICE_SIDE = -1, 0, 1
+#: The cat player's seat.
+CAT_SEAT = 0
+
+#: ``state.tiles`` values, per floor square.
+NO_TILE, FACE_DOWN, UNCOVERED_CHEESE = 0, 1, 2
+
+_CHEESE = TILES.index(Tile.CHEESE)
+
+
+class Phase(enum.Enum):
+    """What the game waits for."""
+
+    PLACE = "place"  # the cat player chooses the cat's starting square (CC-S3)
+    ROLL = "roll"  # chance: the die of the side to move
+    MOVE = "move"  # the side to move chooses a move (or passes, CC-M10)
+    REVEAL = "reveal"  # chance: the face of the tile the piece stopped on (CC-T0)
+    EXTRA = "extra"  # +1/+2: extra steps or decline (CC-T3)
+    ARROW = "arrow"  # arrow: free jump or decline (CC-T4)
+    FORK = "fork"  # fork: which uncovered cheese to take (CC-T5)
+    OVER = "over"
+
+
+def _piece_name(piece: int) -> str:
+    return "cat" if piece == CAT else f"mouse {piece}"
+
+
+def _coord_text(rc: Coord) -> str:
+    return f"({rc[0]},{rc[1]})"
+
+
+# -- actions ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceCat:
+    """The cat player puts the cat on a table-top square (CC-S3).
+
+    >>> str(PlaceCat((2, 3)))
+    'cat starts at (2,3)'
+    """
+
+    at: Coord
+
+    def __str__(self) -> str:
+        return f"cat starts at {_coord_text(self.at)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Roll:
+    """Chance outcome: the die of the side to move shows ``value``.
+
+    >>> str(Roll(3))
+    'roll 3'
+    """
+
+    value: int
+
+    def __str__(self) -> str:
+        return f"roll {self.value}"
+
+
+@dataclass(frozen=True, slots=True)
+class Reveal:
+    """Chance outcome: the face-down tile just reached turns out to be ``tile`` (CC-T0).
+
+    >>> str(Reveal(Tile.CHEESE))
+    'reveal cheese'
+    """
+
+    tile: Tile
+
+    def __str__(self) -> str:
+        return f"reveal {self.tile.value}"
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """Move ``piece`` (``CAT`` or a mouse number) to ``to``, arriving from ``via``.
+
+    One action stands for every path with that piece, landing square and last
+    square left; the engine keeps a representative path (CC-M1 … CC-M4, CC-T3).
+
+    >>> str(Move(2, (-1, 3), (0, 3)))
+    'mouse 2 to (-1,3) via (0,3)'
+    """
+
+    piece: int
+    to: Coord
+    via: Coord
+
+    def __str__(self) -> str:
+        return f"{_piece_name(self.piece)} to {_coord_text(self.to)} via {_coord_text(self.via)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Jump:
+    """Arrow: ``piece`` jumps to any allowed square (CC-T4).
+
+    >>> str(Jump(CAT, (4, 5)))
+    'cat jumps to (4,5)'
+    """
+
+    piece: int
+    to: Coord
+
+    def __str__(self) -> str:
+        return f"{_piece_name(self.piece)} jumps to {_coord_text(self.to)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Decline:
+    """Do not use an optional tile (+1/+2 extra steps, the arrow's jump)."""
+
+    def __str__(self) -> str:
+        return "decline"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """No move of exactly the rolled length exists: the turn passes (CC-M10)."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class TakeCheese:
+    """Fork: the mice take the uncovered cheese at ``at`` without moving (CC-T5).
+
+    >>> str(TakeCheese((1, 2)))
+    'fork takes (1,2)'
+    """
+
+    at: Coord
+
+    def __str__(self) -> str:
+        return f"fork takes {_coord_text(self.at)}"
+
+
+Action = PlaceCat | Roll | Reveal | Move | Jump | Decline | Pass | TakeCheese
+_ACTION_TYPES = (PlaceCat, Roll, Reveal, Move, Jump, Decline, Pass, TakeCheese)
+
+_C = r"\((-?\d+),(-?\d+)\)"
+_PIECE = r"(cat|mouse (\d+))"
+_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(rf"cat starts at {_C}"), "place"),
+    (re.compile(r"roll (\d+)"), "roll"),
+    (re.compile(r"reveal (\S+)"), "reveal"),
+    (re.compile(rf"{_PIECE} to {_C} via {_C}"), "move"),
+    (re.compile(rf"{_PIECE} jumps to {_C}"), "jump"),
+    (re.compile(rf"fork takes {_C}"), "take"),
+)
+
+
+# -- state -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ChopChopState:
+    """A complete Chop Chop position. Nothing in it is secret: face-down tiles are
+    only counted (``hidden``), their faces are drawn when turned.
+
+    Cells are indices into the game's :class:`~.layout.Layout` (floor squares first,
+    then holes); ``-1`` means "nowhere".
+
+    Attributes:
+        phase: what the game waits for.
+        seat: the seat whose turn it is (0 = cat player).
+        mice_turn: whether the mice side is on turn (else the cat).
+        cat: the cat's cell (-1 before CC-S3).
+        mice: each mouse's cell, -1 once caught (CC-C1).
+        tiles: per floor square, 0 no tile, 1 face down, 2 uncovered cheese (CC-T2).
+        hidden: how many face-down tiles of each kind remain, in ``TILES`` order.
+        holes_up: per hole, whether its tile is hole-side up (CC-M9).
+        cheese: the mice team's cheese.
+        carried: a mouse entered a hole after the team had all its cheese (CC-W2).
+        roll: the die roll in the MOVE phase, the extra steps in the EXTRA phase.
+        mouse: the mouse moving this turn (-1 until one moves, and on cat turns).
+        last_from: the square the moving piece has just left (CC-T3), -1 if none.
+        path: a representative path of the last move or jump (for pictures).
+        lock: the mouse that must move on the second turn of a knife double turn.
+        cat_skip: the cat side skips its next turn (knife, CC-T6).
+        mice_skip: the mice side skips its next turn (knife, CC-T6).
+        next_mouse_seat: the mouse player who plays the next fresh mouse turn.
+        turns: turns finished so far (for ``max_turns``).
+        winner: -1 while playing, 0 cat, 1 mice.
+    """
+
+    phase: Phase
+    seat: int
+    mice_turn: bool
+    cat: int
+    mice: tuple[int, ...]
+    tiles: tuple[int, ...]
+    hidden: tuple[int, ...]
+    holes_up: tuple[bool, ...]
+    cheese: int
+    carried: bool
+    roll: int
+    mouse: int
+    last_from: int
+    path: tuple[int, ...]
+    lock: int
+    cat_skip: bool
+    mice_skip: bool
+    next_mouse_seat: int
+    turns: int
+    winner: int
+
+    def _repr_svg_(self) -> str:
+        """The state drawn on the default kitchen (use ``game.state_svg`` for others)."""
+        from boardgames_widgets.games.chop_chop.view import state_svg
+
+        return state_svg(self)
+
+
+_FIELDS: tuple[str, ...] = tuple(ChopChopState.__dataclass_fields__)
+
+
+class _Draft:
+    """A mutable copy of a state while an action is applied."""
+
+    __slots__ = _FIELDS
+
+    phase: Phase
+    seat: int
+    mice_turn: bool
+    cat: int
+    mice: tuple[int, ...]
+    tiles: tuple[int, ...]
+    hidden: tuple[int, ...]
+    holes_up: tuple[bool, ...]
+    cheese: int
+    carried: bool
+    roll: int
+    mouse: int
+    last_from: int
+    path: tuple[int, ...]
+    lock: int
+    cat_skip: bool
+    mice_skip: bool
+    next_mouse_seat: int
+    turns: int
+    winner: int
+
+    def __init__(self, s: ChopChopState) -> None:  # written out: this is the hot path
+        self.phase = s.phase
+        self.seat = s.seat
+        self.mice_turn = s.mice_turn
+        self.cat = s.cat
+        self.mice = s.mice
+        self.tiles = s.tiles
+        self.hidden = s.hidden
+        self.holes_up = s.holes_up
+        self.cheese = s.cheese
+        self.carried = s.carried
+        self.roll = s.roll
+        self.mouse = s.mouse
+        self.last_from = s.last_from
+        self.path = s.path
+        self.lock = s.lock
+        self.cat_skip = s.cat_skip
+        self.mice_skip = s.mice_skip
+        self.next_mouse_seat = s.next_mouse_seat
+        self.turns = s.turns
+        self.winner = s.winner
+
+    def freeze(self) -> ChopChopState:
+        return ChopChopState(
+            self.phase,
+            self.seat,
+            self.mice_turn,
+            self.cat,
+            self.mice,
+            self.tiles,
+            self.hidden,
+            self.holes_up,
+            self.cheese,
+            self.carried,
+            self.roll,
+            self.mouse,
+            self.last_from,
+            self.path,
+            self.lock,
+            self.cat_skip,
+            self.mice_skip,
+            self.next_mouse_seat,
+            self.turns,
+            self.winner,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class ChopChopObservation:
+    """What a player sees: the whole state (only face-down tiles are unknown, to
+    everyone, and the state holds none of their faces).
+
+    Attributes:
+        player: the seat observing.
+        current_player: the player to act (or CHANCE / TERMINAL).
+        state: the public position.
+    """
+
+    player: int
+    current_player: int
+    state: ChopChopState
+
+
+def _set(t: tuple[Any, ...], i: int, v: Any) -> tuple[Any, ...]:
+    return (*t[:i], v, *t[i + 1 :])
+
+
+@lru_cache(maxsize=4096)
+def _reveal_outcomes(hidden: tuple[int, ...]) -> tuple[tuple[Reveal, Fraction], ...]:
+    total = sum(hidden)
+    return tuple((Reveal(TILES[k]), Fraction(n, total)) for k, n in enumerate(hidden) if n)
+
+
+def _die_outcomes(faces: tuple[int, ...]) -> tuple[tuple[Roll, Fraction], ...]:
+    counts = Counter(faces)
+    return tuple((Roll(v), Fraction(counts[v], len(faces))) for v in sorted(counts))
+
+
+def _dfs(
+    nbrs: tuple[tuple[int, ...], ...],
+    start: int,
+    steps: int,
+    free: list[bool],
+    end: list[bool],
+    forbid_first: int,
+    out: dict[tuple[int, int], tuple[int, ...]],
+) -> None:
+    """Every self-avoiding path of exactly ``steps`` from ``start``; keeps the first
+    path found per (landing square, square before it)."""
+
+    def walk(cell: int, left: int, path: tuple[int, ...]) -> None:
+        for n in nbrs[cell]:
+            if n in path:
+                continue
+            if left == 1:
+                if end[n] and (n, cell) not in out:
+                    out[(n, cell)] = (*path, n)
+            elif free[n]:
+                walk(n, left - 1, (*path, n))
+
+    for n in nbrs[start]:
+        if n == forbid_first:
+            continue
+        if steps == 1:
+            if end[n] and (n, start) not in out:
+                out[(n, start)] = (start, n)
+        elif free[n]:
+            walk(n, steps - 1, (start, n))
+
+
+def _walk_outcomes(
+    nbrs: tuple[tuple[int, ...], ...], start: int, steps: int, self_avoiding: bool, forbid_first: int = -1
+) -> set[tuple[int, int]]:
+    """(landing, via) pairs of walks ignoring every piece (used to explain errors)."""
+    out: set[tuple[int, int]] = set()
+
+    def walk(cell: int, left: int, path: tuple[int, ...]) -> None:
+        for n in nbrs[cell]:
+            if (self_avoiding and n in path) or (len(path) == 1 and n == forbid_first):
+                continue
+            if left == 1:
+                out.add((n, cell))
+            else:
+                walk(n, left - 1, (*path, n))
+
+    walk(start, steps, (start,))
+    return out
+
+
+# -- the game ----------------------------------------------------------------------------
+
+
+class ChopChop(Game[ChopChopState, Action]):
+    """Chop Chop! for 2–5 players: seat 0 is the cat, seats 1 … n-1 the mice.
+
+    Args:
+        num_players: 2 to 5 (1 cat player and 1–4 mouse players).
+        board_map: the kitchen map (:data:`~.layout.DEFAULT_MAP`).
+        tile_mix: tile counts by name (``cheese``, ``plate``, ``+1``, ``+2``, ``arrow``,
+            ``fork``, ``knife``; missing names count 0); must add up to the number of
+            floor squares. Default :data:`~.layout.DEFAULT_TILE_MIX`.
+        mouse_die: the mouse die faces (default 1,1,2,2,3,4).
+        cat_die: the cat die faces (default 1,1,2,2,2,3).
+        cheese_to_win: the cheese the mice need (CC-W2, default 10).
+        max_turns: after this many turns the game ends and the cat wins (termination
+            guard, default 1000; see :data:`~.layout.MAX_TURNS`).
+
+    >>> game = ChopChop(num_players=3)
+    >>> state = game.apply(game.new_initial_state(), PlaceCat((2, 3)))
+    >>> game.chance_outcomes(state)[:2]
+    [(Roll(value=1), Fraction(1, 3)), (Roll(value=2), Fraction(1, 3))]
+
+    Raises:
+        ValueError: a bad map, mix, die or limit.
+    """
+
+    info: ClassVar[GameInfo] = GameInfo(
+        id="chop_chop",
+        name="Chop Chop",
+        min_players=2,
+        max_players=5,
+        has_chance=True,
+        hidden_information=False,
+        rules_section="1",
+    )
+
+    def __init__(
+        self,
+        num_players: int = 2,
+        *,
+        board_map: str = DEFAULT_MAP,
+        tile_mix: Mapping[str, int] | None = None,
+        mouse_die: Iterable[int] = MOUSE_DIE,
+        cat_die: Iterable[int] = CAT_DIE,
+        cheese_to_win: int = CHEESE_TO_WIN,
+        max_turns: int = MAX_TURNS,
+    ) -> None:
+        super().__init__(num_players)
+        mix = dict(DEFAULT_TILE_MIX if tile_mix is None else tile_mix)
+        names = {t.value for t in TILES}
+        unknown = set(mix) - names
+        if unknown:
+            raise ValueError(f"unknown tile kind(s) {sorted(unknown)}; known: {[t.value for t in TILES]}")
+        counts = tuple(mix.get(t.value, 0) for t in TILES)
+        if not all(isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in counts):
+            raise ValueError(f"tile counts must be whole numbers >= 0, got {mix}")
+        dice = []
+        for label, die in (("mouse_die", mouse_die), ("cat_die", cat_die)):
+            faces = tuple(die)
+            if not faces or not all(isinstance(f, int) and not isinstance(f, bool) and f >= 1 for f in faces):
+                raise ValueError(f"{label} must list whole faces >= 1, got {faces}")
+            dice.append(faces)
+        for label, value in (("cheese_to_win", cheese_to_win), ("max_turns", max_turns)):
+            if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+                raise ValueError(f"{label} must be a whole number >= 1, got {value!r}")
+        self.cfg = ChopChopConfig(
+            board_map=board_map,
+            tile_mix=counts,
+            mouse_die=dice[0],
+            cat_die=dice[1],
+            cheese_to_win=cheese_to_win,
+            max_turns=max_turns,
+        )
+        self.layout: Layout = self.cfg.layout
+        if sum(counts) != self.layout.n_floor:
+            raise ValueError(f"the tile mix has {sum(counts)} tiles but the board has {self.layout.n_floor} squares")
+        self._dice = {True: _die_outcomes(dice[0]), False: _die_outcomes(dice[1])}
+        self._moves: dict[int, Move] = {}  # Move objects by (piece, landing, via), made once
+        self._cache_state: ChopChopState | None = None
+        self._cache_moves: tuple[list[Action], dict[int, tuple[int, ...]]] = ([], {})
+
+    # -- configuration ------------------------------------------------------------------
+    def config(self) -> dict[str, Any]:
+        c = self.cfg
+        return {
+            "num_players": self.num_players,
+            "board_map": c.board_map,
+            "tile_mix": {t.value: n for t, n in zip(TILES, c.tile_mix, strict=True)},
+            "mouse_die": list(c.mouse_die),
+            "cat_die": list(c.cat_die),
+            "cheese_to_win": c.cheese_to_win,
+            "max_turns": c.max_turns,
+        }
+
+    def __repr__(self) -> str:
+        if self.cfg == ChopChopConfig():
+            return f"ChopChop(num_players={self.num_players})"
+        return super().__repr__()
+
+    # -- coordinates --------------------------------------------------------------------
+    def cell(self, rc: Coord) -> int:
+        """The cell index of board coordinate ``rc``.
+
+        Raises:
+            IllegalActionError: ``rc`` is not a square or hole of this board (CC-M1).
+        """
+        cell = self.layout.index.get(rc)
+        if cell is None:
+            raise IllegalActionError("CC-M1", f"{_coord_text(rc)} is not a square of the kitchen")
+        return cell
+
+    def coord(self, cell: int) -> Coord:
+        """The board coordinate of a cell index."""
+        return self.layout.coords[cell]
+
+    # -- the game API -------------------------------------------------------------------
+    def new_initial_state(self) -> ChopChopState:
+        lay = self.layout
+        return ChopChopState(
+            phase=Phase.PLACE,
+            seat=CAT_SEAT,
+            mice_turn=False,
+            cat=-1,
+            mice=tuple(lay.hole_cell(h) for h in range(lay.n_holes)),
+            tiles=(FACE_DOWN,) * lay.n_floor,
+            hidden=self.cfg.tile_mix,
+            holes_up=(False,) * lay.n_holes,
+            cheese=0,
+            carried=False,
+            roll=0,
+            mouse=-1,
+            last_from=-1,
+            path=(),
+            lock=-1,
+            cat_skip=False,
+            mice_skip=False,
+            next_mouse_seat=1,
+            turns=0,
+            winner=NO_WINNER,
+        )
+
+    def current_player(self, state: ChopChopState) -> int:
+        phase = state.phase
+        if phase is Phase.ROLL or phase is Phase.REVEAL:
+            return CHANCE
+        if phase is Phase.OVER:
+            return TERMINAL
+        return state.seat
+
+    def chance_outcomes(self, state: ChopChopState) -> list[tuple[Action, Fraction]]:
+        if state.phase is Phase.ROLL:
+            return list(self._dice[state.mice_turn])
+        if state.phase is Phase.REVEAL:
+            return list(_reveal_outcomes(state.hidden))
+        return []
+
+    def legal_actions(self, state: ChopChopState) -> list[Action]:
+        phase = state.phase
+        if phase is Phase.MOVE or phase is Phase.EXTRA or phase is Phase.ARROW:
+            return list(self._options(state)[0])
+        if phase is Phase.PLACE:
+            return [PlaceCat(self.coord(c)) for c in self._start_cells()]
+        if phase is Phase.FORK:
+            return [TakeCheese(self.coord(c)) for c in self._fork_cheese(state)]
+        return []
+
+    def apply(self, state: ChopChopState, action: Action) -> ChopChopState:
+        if not isinstance(action, _ACTION_TYPES):
+            raise InvalidActionError(f"{action!r} is not a Chop Chop action")
+        phase = state.phase
+        if phase is Phase.OVER:
+            raise GameOverError(f"the game is over; {action} cannot be played")
+        d = _Draft(state)
+        if phase is Phase.ROLL:
+            if not isinstance(action, Roll):
+                raise self._wrong_phase(state, action)
+            if action not in dict(self._dice[state.mice_turn]):
+                side = "mouse" if state.mice_turn else "cat"
+                raise IllegalActionError("CC-M2", f"the {side} die has no face {action.value}")
+            d.roll = action.value
+            d.phase = Phase.MOVE
+        elif phase is Phase.REVEAL:
+            if not isinstance(action, Reveal):
+                raise self._wrong_phase(state, action)
+            k = TILES.index(action.tile)
+            if state.hidden[k] == 0:
+                raise IllegalActionError("CC-S1", f"no face-down {action.tile.value} tile is left")
+            d.hidden = _set(state.hidden, k, state.hidden[k] - 1)
+            self._resolve(d, action.tile)
+        elif phase is Phase.PLACE:
+            if not isinstance(action, PlaceCat):
+                raise self._wrong_phase(state, action)
+            cell = self.layout.index.get(action.at, -1)
+            if cell not in self._start_cells():
+                raise IllegalActionError("CC-S3", f"the cat starts on a table-top square, not {_coord_text(action.at)}")
+            d.cat = cell
+            self._start_turn(d, mice=True, double=False)
+        elif phase is Phase.FORK:
+            if not isinstance(action, TakeCheese):
+                raise self._wrong_phase(state, action)
+            cell = self.layout.index.get(action.at, -1)
+            if cell not in self._fork_cheese(state):
+                raise IllegalActionError(
+                    "CC-T5", f"there is no uncovered cheese the fork can take at {_coord_text(action.at)}"
+                )
+            self._take_cheese(d, cell)
+        else:  # MOVE, EXTRA, ARROW
+            path = self._options(state)[1].get(self._action_key(action))
+            if path is None:
+                raise self._explain(state, action)
+            if isinstance(action, Move | Jump):
+                self._move(d, action.piece, path)
+            else:  # Pass or Decline
+                self._end_turn(d)
+        return d.freeze()
+
+    def returns(self, state: ChopChopState) -> tuple[float, ...]:
+        n = self.num_players
+        if state.winner == CAT_SIDE:
+            return (1.0,) + (0.0,) * (n - 1)
+        if state.winner == MICE_SIDE:
+            return (0.0,) + (1.0 / (n - 1),) * (n - 1)
+        return (0.0,) * n
+
+    def observation(self, state: ChopChopState, player: int) -> ChopChopObservation:
+        return ChopChopObservation(player=player, current_player=self.current_player(state), state=state)
+
+    def parse_action(self, text: str) -> Action:
+        if not isinstance(text, str):
+            raise InvalidActionError(f"an action is text, not {type(text).__name__}")
+        t = " ".join(text.split())
+        if t == "pass":
+            return Pass()
+        if t == "decline":
+            return Decline()
+        for pattern, kind in _PATTERNS:
+            m = pattern.fullmatch(t)
+            if not m:
+                continue
+            g = m.groups()
+            if kind == "place":
+                return PlaceCat((int(g[0]), int(g[1])))
+            if kind == "roll":
+                return Roll(int(g[0]))
+            if kind == "reveal":
+                for tile in TILES:
+                    if tile.value == g[0]:
+                        return Reveal(tile)
+                break
+            if kind == "take":
+                return TakeCheese((int(g[0]), int(g[1])))
+            piece = CAT if g[0] == "cat" else int(g[1])
+            if kind == "jump":
+                return Jump(piece, (int(g[2]), int(g[3])))
+            return Move(piece, (int(g[2]), int(g[3])), (int(g[4]), int(g[5])))
+        raise InvalidActionError(f"{text!r} is not a Chop Chop action (e.g. 'roll 3', 'mouse 1 to (1,3) via (0,3)')")
+
+    # -- helpers the lessons and widgets use -------------------------------------------
+    def mover(self, state: ChopChopState) -> int:
+        """The piece moving this turn: ``CAT``, a mouse, or -1 if the mice have not chosen."""
+        return state.mouse if state.mice_turn else CAT
+
+    def move_paths(self, state: ChopChopState) -> dict[Action, tuple[Coord, ...]]:
+        """Each legal move or jump with its representative path (as coordinates)."""
+        coords = self.layout.coords
+        actions, keyed = self._options(state)
+        out: dict[Action, tuple[Coord, ...]] = {}
+        for a in actions:
+            path = keyed[self._action_key(a)]
+            if path:
+                out[a] = tuple(coords[c] for c in path)
+        return out
+
+    def piece_cell(self, state: ChopChopState, piece: int) -> int:
+        """The cell of ``piece`` (-1 if caught or not placed)."""
+        return state.cat if piece == CAT else state.mice[piece]
+
+    def paths(
+        self, state: ChopChopState, piece: int, steps: int, forbid_first: int = -1
+    ) -> dict[tuple[int, int], tuple[int, ...]]:
+        """Every outcome (landing cell, cell before it) of a legal ``steps``-long move of
+        ``piece`` in ``state``, with a representative path (cell indices).
+
+        Applies CC-M1 … CC-M8, CC-T2 (uncovered cheese), CC-W3 (the last mouse's hole).
+        """
+        out: dict[tuple[int, int], tuple[int, ...]] = {}
+        start = self.piece_cell(state, piece)
+        if start < 0 or steps < 1:
+            return out
+        free, end = self._blocks(state, piece)
+        nbrs = self.layout.cat_nbrs if piece == CAT else self.layout.mouse_nbrs
+        _dfs(nbrs, start, steps, free, end, forbid_first, out)
+        return out
+
+    # -- internals ----------------------------------------------------------------------
+    def _start_cells(self) -> tuple[int, ...]:
+        return self.layout.table_cells() or tuple(range(self.layout.n_floor))
+
+    def _blocks(self, state: ChopChopState, piece: int) -> tuple[list[bool], list[bool]]:
+        """(may pass through, may stop on) per cell for ``piece`` in ``state``."""
+        lay = self.layout
+        nf = lay.n_floor
+        table = lay.table
+        tiles = state.tiles
+        free = [t != UNCOVERED_CHEESE for t in tiles]
+        if piece == CAT:
+            free += [False] * lay.n_holes
+            end = free[:]
+            alive = [p for p in state.mice if p >= 0]
+            for p in alive:
+                if p < nf and not table[p]:
+                    free[p] = False  # CC-M3: the cat may end on a mouse, not pass it
+            if len(alive) == 1 and alive[0] >= nf:
+                end[lay.entrance[alive[0] - nf]] = False  # CC-W3
+            return free, end
+        for p in state.mice:
+            if 0 <= p < nf:
+                free[p] = False
+        cat = state.cat
+        if cat >= 0 and not table[cat]:
+            free[cat] = False
+        end = free + [True] * lay.n_holes
+        free += [False] * lay.n_holes  # CC-M8: a hole only as the last step
+        for p in state.mice:
+            if p >= nf:
+                end[p] = False  # CC-M8: one mouse per hole
+        return free, end
+
+    def _key(self, piece: int, dest: int, via: int) -> int:
+        n = self.layout.n_cells
+        return ((piece + 1) * n + dest) * n + via
+
+    def _action_key(self, action: Action) -> int:
+        """The key of a MOVE / EXTRA / ARROW action in :meth:`_options` (-3: none)."""
+        if isinstance(action, Pass):
+            return -1
+        if isinstance(action, Decline):
+            return -2
+        index = self.layout.index
+        if isinstance(action, Move):
+            dest, via = index.get(action.to, -1), index.get(action.via, -1)
+        elif isinstance(action, Jump):
+            dest = via = index.get(action.to, -1)
+        else:
+            return -3
+        if dest < 0 or via < 0 or not -1 <= action.piece < self.layout.n_holes:
+            return -3
+        return self._key(action.piece, dest, via)
+
+    def _options(self, state: ChopChopState) -> tuple[list[Action], dict[int, tuple[int, ...]]]:
+        """The legal actions of a MOVE / EXTRA / ARROW phase, and their paths by
+        :meth:`_action_key` (cached for the last state asked about)."""
+        if state is self._cache_state:
+            return self._cache_moves
+        coords = self.layout.coords
+        actions: list[Action] = []
+        keyed: dict[int, tuple[int, ...]] = {}
+        phase = state.phase
+        if phase is Phase.MOVE or phase is Phase.EXTRA:
+            if phase is Phase.EXTRA:
+                pieces = [self.mover(state)]
+                forbid = state.last_from
+            elif not state.mice_turn:
+                pieces = [CAT]
+                forbid = -1
+            elif state.lock >= 0:
+                pieces = [state.lock]
+                forbid = -1
+            else:
+                pieces = [m for m, p in enumerate(state.mice) if p >= 0]
+                forbid = -1
+            interned = self._moves
+            n = self.layout.n_cells
+            for piece in pieces:
+                for (dest, via), path in self.paths(state, piece, state.roll, forbid).items():
+                    key = ((piece + 1) * n + dest) * n + via
+                    move = interned.get(key)
+                    if move is None:
+                        move = interned[key] = Move(piece, coords[dest], coords[via])
+                    actions.append(move)
+                    keyed[key] = path
+            if phase is Phase.EXTRA:
+                actions.append(Decline())
+                keyed[-2] = ()
+            elif not actions:
+                actions.append(Pass())
+                keyed[-1] = ()
+        elif phase is Phase.ARROW:
+            piece = self.mover(state)
+            start = self.piece_cell(state, piece)
+            for cell in self._jump_targets(state, piece):
+                actions.append(Jump(piece, coords[cell]))
+                keyed[self._key(piece, cell, cell)] = (start, cell)
+            actions.append(Decline())
+            keyed[-2] = ()
+        self._cache_state = state
+        self._cache_moves = (actions, keyed)
+        return actions, keyed
+
+    def _jump_targets(self, state: ChopChopState, piece: int) -> list[int]:
+        """CC-T4: where the arrow may take ``piece``."""
+        lay = self.layout
+        nf = lay.n_floor
+        blocked = {c for c in range(nf) if state.tiles[c] == UNCOVERED_CHEESE}
+        if piece == CAT:
+            alive = [p for p in state.mice if p >= 0]
+            blocked.update(p for p in alive if p < nf and not lay.table[p])
+            blocked.add(state.cat)
+            if len(alive) == 1 and alive[0] >= nf:
+                blocked.add(lay.entrance[alive[0] - nf])  # CC-W3
+        else:
+            blocked.update(p for p in state.mice if p >= 0)
+            if not lay.table[state.cat]:
+                blocked.add(state.cat)
+        return [c for c in range(nf) if c not in blocked]
+
+    def _fork_cheese(self, state: ChopChopState) -> list[int]:
+        """CC-T5: uncovered cheese the mice may fork (not the one the cat sits on)."""
+        return [c for c, t in enumerate(state.tiles) if t == UNCOVERED_CHEESE and c != state.cat]
+
+    def _move(self, d: _Draft, piece: int, path: tuple[int, ...]) -> None:
+        """Carry out a move or jump along ``path`` and handle the arrival."""
+        lay = self.layout
+        nf = lay.n_floor
+        start, dest = path[0], path[-1]
+        d.path = path
+        d.last_from = path[-2]
+        if not d.mice_turn:
+            d.cat = dest
+            if not lay.table[dest]:
+                caught = [m for m, p in enumerate(d.mice) if p == dest]
+                if caught:  # CC-C1
+                    d.mice = _set(d.mice, caught[0], -1)
+                    if all(p < 0 for p in d.mice):  # CC-W1
+                        self._finish(d, CAT_SIDE)
+                        return
+                if d.tiles[dest] == FACE_DOWN:
+                    d.phase = Phase.REVEAL
+                    return
+            self._end_turn(d)
+            return
+        d.mouse = piece
+        d.mice = _set(d.mice, piece, dest)
+        if start >= nf and not d.holes_up[start - nf]:  # CC-M9
+            d.holes_up = _set(d.holes_up, start - nf, True)
+        if dest >= nf and d.cheese >= self.cfg.cheese_to_win:
+            d.carried = True  # CC-W2: the cheese is carried home
+        if self._mice_won(d):
+            return
+        if dest < nf and d.tiles[dest] == FACE_DOWN:
+            d.phase = Phase.REVEAL
+            return
+        self._end_turn(d)
+
+    def _resolve(self, d: _Draft, tile: Tile) -> None:
+        """Turn over and resolve the tile under the moving piece (CC-T0 … CC-T6)."""
+        cell = d.mice[d.mouse] if d.mice_turn else d.cat
+        if tile is Tile.CHEESE and not d.mice_turn:
+            d.tiles = _set(d.tiles, cell, UNCOVERED_CHEESE)  # CC-T2: the cat sits on it
+            self._end_turn(d)
+            return
+        d.tiles = _set(d.tiles, cell, NO_TILE)
+        if tile is Tile.CHEESE:
+            d.cheese += 1  # CC-T2
+            if not self._mice_won(d):
+                self._end_turn(d)
+        elif tile in EXTRA_STEPS:  # CC-T3
+            d.phase = Phase.EXTRA
+            d.roll = EXTRA_STEPS[tile]
+        elif tile is Tile.ARROW:  # CC-T4
+            d.phase = Phase.ARROW
+            d.roll = 0
+        elif tile is Tile.FORK and d.mice_turn:  # CC-T5
+            options = [c for c, t in enumerate(d.tiles) if t == UNCOVERED_CHEESE and c != d.cat]
+            if len(options) == 1:
+                self._take_cheese(d, options[0])
+            elif options:
+                d.phase = Phase.FORK
+            else:
+                self._end_turn(d)
+        elif tile is Tile.KNIFE:  # CC-T6
+            if d.mice_turn:
+                d.mice_skip = True
+            else:
+                d.cat_skip = True
+            self._end_turn(d)
+        else:  # CC-T1 broken plate, or a fork found by the cat
+            self._end_turn(d)
+
+    def _take_cheese(self, d: _Draft, cell: int) -> None:
+        d.tiles = _set(d.tiles, cell, NO_TILE)
+        d.cheese += 1
+        if not self._mice_won(d):
+            self._end_turn(d)
+
+    def _mice_won(self, d: _Draft) -> bool:
+        """CC-W2 (and CC-W4: the game ends at once)."""
+        if d.cheese >= self.cfg.cheese_to_win and d.carried and all(d.holes_up):
+            self._finish(d, MICE_SIDE)
+            return True
+        return False
+
+    def _finish(self, d: _Draft, winner: int) -> None:
+        d.phase = Phase.OVER
+        d.winner = winner
+        d.roll = 0
+
+    def _end_turn(self, d: _Draft) -> None:
+        """Finish the turn and hand the next one over (CC-S4, knife skips CC-T6)."""
+        d.turns += 1
+        if d.turns >= self.cfg.max_turns:
+            self._finish(d, CAT_SIDE)
+            return
+        played_mice = d.mice_turn
+        mice = not played_mice
+        for _ in range(2):  # CC-T6: a side with a pending skip gives its turn away
+            if mice and d.mice_skip:
+                d.mice_skip = False
+            elif not mice and d.cat_skip:
+                d.cat_skip = False
+            else:
+                break
+            mice = not mice
+        self._start_turn(d, mice=mice, double=mice and played_mice)
+
+    def _start_turn(self, d: _Draft, *, mice: bool, double: bool) -> None:
+        d.phase = Phase.ROLL
+        d.roll = 0
+        d.last_from = -1
+        d.mice_turn = mice
+        if not mice:
+            d.seat = CAT_SEAT
+            d.lock = -1
+        elif double:
+            d.lock = d.mouse  # CC-T6: the same mouse (and player) moves again
+        else:
+            d.lock = -1
+            d.seat = d.next_mouse_seat
+            d.next_mouse_seat = d.next_mouse_seat % (self.num_players - 1) + 1
+        d.mouse = -1
+
+    # -- errors -------------------------------------------------------------------------
+    _PHASE_RULES: ClassVar[dict[Phase, tuple[str, str]]] = {
+        Phase.PLACE: ("CC-S3", "the cat player must first put the cat on a table-top square"),
+        Phase.ROLL: ("CC-M2", "the die must be rolled first (a chance outcome 'roll n' is expected)"),
+        Phase.REVEAL: ("CC-T0", "the tile just reached is being turned over (a 'reveal' outcome is expected)"),
+        Phase.MOVE: ("CC-M2", "the side to move must move a piece the number rolled (or pass, CC-M10)"),
+        Phase.EXTRA: ("CC-T3", "the piece may take its extra steps of a +1/+2 tile or decline"),
+        Phase.ARROW: ("CC-T4", "the piece may jump with the arrow or decline"),
+        Phase.FORK: ("CC-T5", "the mice must choose which uncovered cheese the fork takes"),
+    }
+
+    def _wrong_phase(self, state: ChopChopState, action: Action) -> GameError:
+        rule, text = self._PHASE_RULES[state.phase]
+        return IllegalActionError(rule, f"{text}; {action} does not fit here")
+
+    def _explain(self, state: ChopChopState, action: Action) -> GameError:
+        """The rule an action breaks in a MOVE / EXTRA / ARROW phase."""
+        phase = state.phase
+        if isinstance(action, Pass):
+            if phase is Phase.MOVE:
+                return IllegalActionError("CC-M10", f"a side may pass only when no move of {state.roll} exists")
+            return self._wrong_phase(state, action)
+        if isinstance(action, Decline) or not isinstance(action, Move | Jump):
+            return self._wrong_phase(state, action)
+        if isinstance(action, Jump) != (phase is Phase.ARROW):
+            return self._wrong_phase(state, action)
+        piece = action.piece
+        name = _piece_name(piece)
+        if piece != CAT and not 0 <= piece < len(state.mice):
+            return InvalidActionError(f"there is no {name}")
+        if state.mice_turn and piece == CAT:
+            return IllegalActionError("CC-S4", "it is the mice's turn, not the cat's")
+        if not state.mice_turn and piece != CAT:
+            return IllegalActionError("CC-S4", "it is the cat's turn, not the mice's")
+        if piece != CAT and state.mice[piece] < 0:
+            return IllegalActionError("CC-C1", f"{name} was caught and has left the game")
+        if phase is Phase.MOVE and state.lock >= 0 and piece != state.lock:
+            return IllegalActionError("CC-T6", f"on the knife's double turn mouse {state.lock} must move again")
+        if phase is not Phase.MOVE and piece != self.mover(state):
+            return IllegalActionError("CC-M7", f"only {_piece_name(self.mover(state))} moves on this turn")
+        lay = self.layout
+        dest = lay.index.get(action.to)
+        if dest is None:
+            return IllegalActionError("CC-M1", f"{_coord_text(action.to)} is not a square of the kitchen")
+        at = _coord_text(action.to)
+        if isinstance(action, Jump):
+            return self._explain_jump(state, piece, dest, at)
+        nf = lay.n_floor
+        if dest >= nf:
+            if piece == CAT:
+                return IllegalActionError("CC-M8", f"the cat never enters a hole ({at})")
+            if dest in state.mice:
+                return IllegalActionError("CC-M8", f"the hole at {at} already holds a mouse")
+        elif state.tiles[dest] == UNCOVERED_CHEESE:
+            return IllegalActionError("CC-T2", f"no piece may stop on the uncovered cheese at {at}")
+        elif piece != CAT and (dest in state.mice or (dest == state.cat and not lay.table[dest])):
+            return IllegalActionError("CC-M3", f"a mouse may not end its move on the occupied square {at}")
+        alive = [p for p in state.mice if p >= 0]
+        if piece == CAT and len(alive) == 1 and alive[0] >= nf and dest == lay.entrance[alive[0] - nf]:
+            return IllegalActionError("CC-W3", f"the last mouse hides in its hole: the cat may not stop on {at}")
+        via = lay.index.get(action.via)
+        nbrs = lay.cat_nbrs if piece == CAT else lay.mouse_nbrs
+        if via is None or dest not in nbrs[via]:
+            return IllegalActionError("CC-M1", f"{at} is not one orthogonal step from {_coord_text(action.via)}")
+        start = self.piece_cell(state, piece)
+        steps = state.roll
+        forbid = state.last_from if phase is Phase.EXTRA else -1
+        key = (dest, via)
+        if (
+            forbid >= 0
+            and key in _walk_outcomes(nbrs, start, steps, True)
+            and key not in _walk_outcomes(nbrs, start, steps, True, forbid)
+        ):
+            return IllegalActionError(
+                "CC-T3", f"the extra steps may not go back to {lay.name(forbid)}, the square just left"
+            )
+        if key in _walk_outcomes(nbrs, start, steps, True, forbid):
+            return IllegalActionError(
+                "CC-M3",
+                f"every path of {steps} from {lay.name(start)} to {at} passes through a piece or uncovered cheese",
+            )
+        if key in _walk_outcomes(nbrs, start, steps, False, forbid):
+            return IllegalActionError("CC-M4", f"{name} can reach {at} in {steps} only by revisiting a square")
+        return IllegalActionError("CC-M2", f"{name} cannot reach {at} via {_coord_text(action.via)} in exactly {steps}")
+
+    def _explain_jump(self, state: ChopChopState, piece: int, dest: int, at: str) -> GameError:
+        lay = self.layout
+        nf = lay.n_floor
+        if dest >= nf:
+            return IllegalActionError("CC-T4", f"the arrow never takes a piece into a hole ({at})")
+        if state.tiles[dest] == UNCOVERED_CHEESE:
+            return IllegalActionError("CC-T4", f"the arrow may not land on the uncovered cheese at {at}")
+        if dest == self.piece_cell(state, piece):
+            return IllegalActionError("CC-T4", "the arrow jumps to another square (decline to stay)")
+        alive = [p for p in state.mice if p >= 0]
+        if piece == CAT and len(alive) == 1 and alive[0] >= nf and dest == lay.entrance[alive[0] - nf]:
+            return IllegalActionError("CC-W3", f"the last mouse hides in its hole: the cat may not stop on {at}")
+        if piece == CAT:
+            return IllegalActionError("CC-T4", f"the cat may not jump onto a mouse at {at}")
+        return IllegalActionError("CC-T4", f"a mouse may not jump onto the occupied square {at}")
+
+    # -- validation, pictures, words ----------------------------------------------------
+    def validate_state(self, state: ChopChopState) -> None:
+        lay = self.layout
+        nf, nh = lay.n_floor, lay.n_holes
+        problems = []
+        if len(state.mice) != nh or len(state.holes_up) != nh:
+            problems.append(f"there must be {nh} mice and {nh} hole tiles")
+        if len(state.tiles) != nf:
+            problems.append(f"there must be {nf} floor squares")
+        if len(state.hidden) != len(TILES) or any(
+            not 0 <= h <= m for h, m in zip(state.hidden, self.cfg.tile_mix, strict=True)
+        ):
+            problems.append("hidden tile counts do not fit the tile mix")
+        if problems:
+            raise ValueError("invalid Chop Chop state: " + "; ".join(problems))
+        if any(t not in (NO_TILE, FACE_DOWN, UNCOVERED_CHEESE) for t in state.tiles):
+            problems.append("tiles must be 0, 1 or 2")
+        if sum(state.hidden) != state.tiles.count(FACE_DOWN):
+            problems.append("the hidden counts do not match the face-down tiles")
+        cheese_out = state.cheese + state.tiles.count(UNCOVERED_CHEESE) + state.hidden[_CHEESE]
+        if cheese_out > self.cfg.tile_mix[_CHEESE] or state.cheese < 0:
+            problems.append("more cheese than the mix holds")
+        placed = state.phase is not Phase.PLACE
+        if placed != (0 <= state.cat < nf) or (not placed and state.cat != -1):
+            problems.append("the cat must be on a floor or table square once placed")
+        alive = [p for p in state.mice if p != -1]
+        if any(not 0 <= p < nf + nh for p in alive) or len(set(alive)) != len(alive):
+            problems.append("mice must be on distinct squares or holes")
+        if any(state.tiles[p] != NO_TILE for p in alive if p < nf) and state.phase is not Phase.REVEAL:
+            problems.append("a mouse stands on a tile that was not resolved")
+        if not 0 <= state.seat < self.num_players or not 1 <= state.next_mouse_seat < self.num_players:
+            problems.append("seats out of range")
+        if state.mice_turn == (state.seat == CAT_SEAT) and placed:
+            problems.append("the seat does not match the side on turn")
+        if state.winner not in (NO_WINNER, CAT_SIDE, MICE_SIDE) or (state.winner != NO_WINNER) != (
+            state.phase is Phase.OVER
+        ):
+            problems.append("winner and phase disagree")
+        for field in ("mouse", "lock"):
+            v = getattr(state, field)
+            if not -1 <= v < nh or (v >= 0 and state.mice[v] < 0):
+                problems.append(f"{field} must be -1 or a mouse still in play")
+        if not -1 <= state.last_from < nf + nh or any(not 0 <= c < nf + nh for c in state.path):
+            problems.append("cells out of range")
+        if state.turns < 0 or state.roll < 0:
+            problems.append("negative counters")
+        if problems:
+            raise ValueError("invalid Chop Chop state: " + "; ".join(problems))
+
+    def state_svg(self, state: ChopChopState, player: int | None = None) -> str:
+        from boardgames_widgets.games.chop_chop.view import state_svg
+
+        return state_svg(state, self.layout, cheese_to_win=self.cfg.cheese_to_win)
+
+    def describe(self, state: ChopChopState) -> str:
+        cheese = f"mice have {state.cheese}/{self.cfg.cheese_to_win} cheese"
+        left = sum(p >= 0 for p in state.mice)
+        mice = f"{left} {'mouse' if left == 1 else 'mice'} left"
+        if state.phase is Phase.OVER:
+            if state.winner == MICE_SIDE:
+                return f"The mice win: they carried {state.cheese} cheese home. {mice.capitalize()}."
+            if left == 0:
+                return f"The cat wins: all mice are caught ({state.cheese} cheese collected)."
+            return f"The cat wins: the mice ran out of time after {state.turns} turns; {cheese}."
+        who = "cat" if not state.mice_turn else f"mice (player {state.seat})"
+        doing = {
+            Phase.PLACE: "the cat player chooses the cat's starting square on the table",
+            Phase.ROLL: f"the {who} roll{'s' if not state.mice_turn else ''} the die",
+            Phase.MOVE: f"the {who} rolled {state.roll} and must move",
+            Phase.REVEAL: "a tile is turned over",
+            Phase.EXTRA: f"the {who} may take {state.roll} extra step{'s' if state.roll > 1 else ''}",
+            Phase.ARROW: f"the {who} may jump anywhere (arrow)",
+            Phase.FORK: "the mice choose which cheese to fork",
+        }[state.phase]
+        double = " (double turn)" if state.lock >= 0 else ""
+        return f"Chop Chop: {doing}{double}; {cheese}; {mice}."

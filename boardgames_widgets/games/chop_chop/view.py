@@ -1,0 +1,316 @@
+"""Pictures of Chop Chop positions, drawn through the painter (SVG or canvas).
+
+The geometry is exported so a widget can map clicks: the map cell holding board
+coordinate ``(r, c)`` (holes included, they sit in the map's border) has its
+top-left corner at ``(ORIGIN_X + (c + 1) * CELL, ORIGIN_Y + (r + 1) * CELL)``.
+:func:`hit_test` does that mapping backwards and is pure.
+"""
+
+from __future__ import annotations
+
+import math
+
+from boardgames_widgets.core.painter import Painter, SVGPainter
+from boardgames_widgets.games.chop_chop.layout import CHEESE_TO_WIN, DEFAULT_MAP, Layout, parse_map
+from boardgames_widgets.games.chop_chop.rules import (
+    FACE_DOWN,
+    UNCOVERED_CHEESE,
+    ChopChopState,
+    Phase,
+)
+
+#: Side of one square, in pixels.
+CELL = 56
+#: Blank space around the picture.
+PAD = 10
+#: Height of the status strip above the kitchen.
+HEADER = 46
+#: Pixel position of the map's top-left cell (board coordinate (-1, -1)).
+ORIGIN_X = PAD
+ORIGIN_Y = PAD + HEADER
+
+# warm kitchen colours
+WALL = "#f4e4c1"
+FLOOR_A = "#f7ead0"
+FLOOR_B = "#e7c9a0"
+GROUT = "#d2b48c"
+TILE_BACK = "#4f7cac"
+TILE_BACK_EDGE = "#36597f"
+TILE_BACK_MARK = "#7fa6cf"
+TABLE_TOP = "#a0642d"
+TABLE_EDGE = "#6e4019"
+HOLE_DARK = "#3a2616"
+HOLE_TILE = "#c8a06a"
+CHEESE = "#f6c945"
+CHEESE_EDGE = "#c8961b"
+CAT_FUR = "#e07b39"
+CAT_DARK = "#a94f1c"
+MOUSE_FUR = "#9a9a9e"
+MOUSE_DARK = "#5e5e63"
+PINK = "#f2a7b5"
+INK = "#3b2a1a"
+PATH = "#d2452f"
+
+
+def board_size(layout: Layout) -> tuple[float, float]:
+    """(width, height) of the picture in pixels."""
+    return (2 * PAD + (layout.cols + 2) * CELL, 2 * PAD + HEADER + (layout.rows + 2) * CELL)
+
+
+def cell_origin(layout: Layout, cell: int) -> tuple[float, float]:
+    """The top-left pixel of a cell (floor square or hole)."""
+    r, c = layout.coords[cell]
+    return ORIGIN_X + (c + 1) * CELL, ORIGIN_Y + (r + 1) * CELL
+
+
+def cell_center(layout: Layout, cell: int) -> tuple[float, float]:
+    """The centre pixel of a cell."""
+    x, y = cell_origin(layout, cell)
+    return x + CELL / 2, y + CELL / 2
+
+
+def hit_test(x: float, y: float, layout: Layout | None = None) -> int | None:
+    """The cell (floor square or hole) under pixel ``(x, y)``, or ``None``.
+
+    >>> lay = parse_map(DEFAULT_MAP)
+    >>> cx, cy = cell_center(lay, lay.index[(2, 3)])
+    >>> lay.coords[hit_test(cx, cy, lay)]
+    (2, 3)
+    >>> hit_test(0, 0, lay) is None
+    True
+    """
+    lay = layout or parse_map(DEFAULT_MAP)
+    col = math.floor((x - ORIGIN_X) / CELL) - 1
+    row = math.floor((y - ORIGIN_Y) / CELL) - 1
+    return lay.index.get((row, col))
+
+
+# -- pieces ---------------------------------------------------------------------------
+
+
+def draw_cat(p: Painter, cx: float, cy: float, s: float = 1.0) -> None:
+    """A ginger cat seen from above, centred on (cx, cy); ``s`` scales it."""
+    u = CELL / 56 * s
+    p.polygon(
+        [(cx + 10 * u, cy + 10 * u), (cx + 20 * u, cy + 16 * u), (cx + 24 * u, cy + 6 * u)],
+        stroke=CAT_DARK,
+        line_width=4 * u,
+        closed=False,
+    )
+    p.ellipse(cx + 3 * u, cy + 8 * u, 14 * u, 11 * u, fill=CAT_FUR, stroke=CAT_DARK, line_width=1.5 * u)
+    for ex in (-1, 1):
+        p.polygon(
+            [
+                (cx - 8 * u + ex * 8 * u, cy - 14 * u),
+                (cx - 8 * u + ex * 3 * u, cy - 24 * u),
+                (cx - 8 * u + ex * 1 * u, cy - 12 * u),
+            ],
+            fill=CAT_FUR,
+            stroke=CAT_DARK,
+            line_width=1.5 * u,
+        )
+    p.circle(cx - 8 * u, cy - 8 * u, 11 * u, fill=CAT_FUR, stroke=CAT_DARK, line_width=1.5 * u)
+    for ex in (-1, 1):
+        p.ellipse(cx - 8 * u + ex * 4.5 * u, cy - 10 * u, 2 * u, 3 * u, fill="#2b6e2f")
+    p.polygon([(cx - 10 * u, cy - 4 * u), (cx - 6 * u, cy - 4 * u), (cx - 8 * u, cy - 2 * u)], fill=PINK)
+    for side in (-1, 1):
+        p.line(
+            cx - 8 * u + side * 3 * u,
+            cy - 3 * u,
+            cx - 8 * u + side * 14 * u,
+            cy - 5 * u,
+            stroke=CAT_DARK,
+            line_width=0.8 * u,
+        )
+        p.line(
+            cx - 8 * u + side * 3 * u,
+            cy - 2 * u,
+            cx - 8 * u + side * 14 * u,
+            cy - 1 * u,
+            stroke=CAT_DARK,
+            line_width=0.8 * u,
+        )
+
+
+def draw_mouse(p: Painter, cx: float, cy: float, label: str = "", s: float = 1.0, opacity: float = 1.0) -> None:
+    """A grey mouse with round ears and a long tail, centred on (cx, cy)."""
+    u = CELL / 56 * s
+    p.polygon(
+        [(cx + 9 * u, cy + 4 * u), (cx + 17 * u, cy + 10 * u), (cx + 14 * u, cy + 18 * u), (cx + 20 * u, cy + 22 * u)],
+        stroke=MOUSE_DARK,
+        line_width=1.6 * u,
+        closed=False,
+        opacity=opacity,
+    )
+    p.ellipse(
+        cx + 2 * u, cy + 1 * u, 11 * u, 9 * u, fill=MOUSE_FUR, stroke=MOUSE_DARK, line_width=1.2 * u, opacity=opacity
+    )
+    for ex in (-1, 1):
+        p.circle(
+            cx - 9 * u + ex * 3 * u,
+            cy - 9 * u + abs(ex) * 0,
+            5 * u,
+            fill=MOUSE_FUR,
+            stroke=MOUSE_DARK,
+            line_width=1 * u,
+            opacity=opacity,
+        )
+        p.circle(cx - 9 * u + ex * 3 * u, cy - 9 * u, 2.8 * u, fill=PINK, opacity=opacity)
+    p.circle(cx - 10 * u, cy - 2 * u, 6.5 * u, fill=MOUSE_FUR, stroke=MOUSE_DARK, line_width=1.2 * u, opacity=opacity)
+    p.circle(cx - 15.5 * u, cy + 0.5 * u, 1.6 * u, fill=PINK, opacity=opacity)
+    p.circle(cx - 11 * u, cy - 4 * u, 1.2 * u, fill="#111", opacity=opacity)
+    if label:
+        p.text(cx + 3 * u, cy + 1.5 * u, label, size=9 * u, fill="#fff", bold=True)
+
+
+def draw_cheese(p: Painter, cx: float, cy: float, s: float = 1.0) -> None:
+    """A wedge of cheese with holes."""
+    u = CELL / 56 * s
+    p.polygon(
+        [(cx - 15 * u, cy + 10 * u), (cx + 16 * u, cy + 10 * u), (cx + 16 * u, cy - 6 * u), (cx - 15 * u, cy + 4 * u)],
+        fill=CHEESE,
+        stroke=CHEESE_EDGE,
+        line_width=1.5 * u,
+    )
+    p.polygon(
+        [(cx - 15 * u, cy + 4 * u), (cx + 16 * u, cy - 6 * u), (cx + 10 * u, cy - 10 * u)],
+        fill="#fbe08a",
+        stroke=CHEESE_EDGE,
+        line_width=1.5 * u,
+    )
+    for hx, hy, hr in ((-6, 6, 2.5), (4, 3, 3), (11, 7, 1.8)):
+        p.circle(cx + hx * u, cy + hy * u, hr * u, fill=CHEESE_EDGE)
+
+
+def _face_down(p: Painter, x: float, y: float) -> None:
+    m = 5
+    p.rect(x + m, y + m, CELL - 2 * m, CELL - 2 * m, fill=TILE_BACK, stroke=TILE_BACK_EDGE, line_width=1.5, radius=6)
+    cx, cy = x + CELL / 2, y + CELL / 2
+    q = CELL * 0.18
+    p.polygon([(cx, cy - q), (cx + q, cy), (cx, cy + q), (cx - q, cy)], stroke=TILE_BACK_MARK, line_width=1.5)
+
+
+def _hole(p: Painter, lay: Layout, hole: int, up: bool) -> None:
+    cell = lay.hole_cell(hole)
+    x, y = cell_origin(lay, cell)
+    ex, ey = cell_center(lay, lay.entrance[hole])
+    cx, cy = x + CELL / 2, y + CELL / 2
+    p.rect(
+        x + 4,
+        y + 4,
+        CELL - 8,
+        CELL - 8,
+        fill=HOLE_TILE if not up else "#e3c89a",
+        stroke=TABLE_EDGE,
+        line_width=1.5,
+        radius=8,
+    )
+    if up:
+        # an arched mouse hole opening towards the floor
+        dx, dy = (ex - cx) / CELL, (ey - cy) / CELL
+        p.ellipse(cx + dx * 6, cy + dy * 6, 15 if dx == 0 else 11, 11 if dx == 0 else 15, fill=HOLE_DARK)
+    else:
+        p.text(cx, cy, "?", size=18, fill=TABLE_EDGE, bold=True)
+
+
+# -- the whole picture ----------------------------------------------------------------
+
+
+def draw_state(
+    p: Painter, state: ChopChopState, layout: Layout | None = None, *, cheese_to_win: int = CHEESE_TO_WIN
+) -> None:
+    """Draw ``state`` on ``p`` (which must be at least :func:`board_size` big)."""
+    lay = layout or parse_map(DEFAULT_MAP)
+    w, h = board_size(lay)
+    p.rect(0, 0, w, h, fill=WALL)
+    nf = lay.n_floor
+    # floor
+    for cell in range(nf):
+        x, y = cell_origin(lay, cell)
+        r, c = lay.coords[cell]
+        p.rect(x, y, CELL, CELL, fill=FLOOR_A if (r + c) % 2 else FLOOR_B, stroke=GROUT, line_width=1)
+    # tiles on the floor (those under the table are drawn under it)
+    for cell in range(nf):
+        x, y = cell_origin(lay, cell)
+        if state.tiles[cell] == FACE_DOWN:
+            _face_down(p, x, y)
+        elif state.tiles[cell] == UNCOVERED_CHEESE:
+            draw_cheese(p, x + CELL / 2, y + CELL / 2)
+    for hole in range(lay.n_holes):
+        _hole(p, lay, hole, state.holes_up[hole])
+    # mice under the table first, then the table, then the other pieces
+    for m, cell in enumerate(state.mice):
+        if 0 <= cell < nf and lay.table[cell]:
+            cx, cy = cell_center(lay, cell)
+            draw_mouse(p, cx, cy, str(m))
+    table = lay.table_cells()
+    if table:
+        xs = [cell_origin(lay, c)[0] for c in table]
+        ys = [cell_origin(lay, c)[1] for c in table]
+        x0, y0, x1, y1 = min(xs), min(ys), max(xs) + CELL, max(ys) + CELL
+        p.rect(x0 + 3, y0 + 6, x1 - x0 - 2, y1 - y0 - 2, fill="#000", radius=10, opacity=0.15)
+        p.rect(
+            x0 + 2,
+            y0 + 2,
+            x1 - x0 - 4,
+            y1 - y0 - 4,
+            fill=TABLE_TOP,
+            stroke=TABLE_EDGE,
+            line_width=3,
+            radius=10,
+            opacity=0.55,
+        )
+        for gx in range(1, round((x1 - x0) / CELL)):
+            p.line(x0 + gx * CELL, y0 + 6, x0 + gx * CELL, y1 - 6, stroke=TABLE_EDGE, line_width=0.8)
+        for lx, ly in ((x0 + 10, y0 + 10), (x1 - 10, y0 + 10), (x0 + 10, y1 - 10), (x1 - 10, y1 - 10)):
+            p.circle(lx, ly, 4, fill=TABLE_EDGE)
+    for m, cell in enumerate(state.mice):
+        if cell >= 0 and not (cell < nf and lay.table[cell]):
+            cx, cy = cell_center(lay, cell)
+            draw_mouse(p, cx, cy, str(m))
+    # the last move's path
+    if len(state.path) >= 2:
+        pts = [cell_center(lay, c) for c in state.path]
+        p.polygon(pts, stroke=PATH, line_width=3, closed=False, opacity=0.55)
+        p.circle(*pts[0], 4, fill=PATH, opacity=0.7)
+    if state.cat >= 0:
+        cx, cy = cell_center(lay, state.cat)
+        draw_cat(p, cx, cy)
+    _header(p, state, w, cheese_to_win)
+
+
+def _header(p: Painter, state: ChopChopState, width: float, cheese_to_win: int) -> None:
+    y = PAD + HEADER / 2 - 4
+    draw_cheese(p, PAD + 18, y, s=0.8)
+    p.text(PAD + 40, y, f"{state.cheese}/{cheese_to_win}", size=16, fill=INK, align="left", bold=True)
+    caught = sum(1 for m in state.mice if m < 0)
+    for i in range(len(state.mice)):
+        draw_mouse(p, PAD + 110 + i * 26, y + 2, s=0.5, opacity=0.3 if i < caught else 1.0)
+    if state.phase is Phase.OVER:
+        text = "Mice win!" if state.winner == 1 else "Cat wins!"
+    else:
+        who = "Mice" if state.mice_turn else "Cat"
+        if state.phase is Phase.PLACE:
+            text = "Cat: choose a table square"
+        elif state.phase is Phase.ROLL:
+            text = f"{who}: roll"
+        elif state.phase is Phase.MOVE:
+            text = f"{who} rolled {state.roll}"
+        elif state.phase is Phase.EXTRA:
+            text = f"{who}: +{state.roll} steps?"
+        elif state.phase is Phase.ARROW:
+            text = f"{who}: arrow jump?"
+        elif state.phase is Phase.FORK:
+            text = "Mice: fork which cheese?"
+        else:
+            text = "Turning a tile…"
+    p.text(width - PAD - 4, y, text, size=15, fill=INK, align="right", bold=True)
+
+
+def state_svg(state: ChopChopState, layout: Layout | None = None, *, cheese_to_win: int = CHEESE_TO_WIN) -> str:
+    """An SVG picture of ``state``."""
+    lay = layout or parse_map(DEFAULT_MAP)
+    w, h = board_size(lay)
+    painter = SVGPainter(w, h, title="Chop Chop")
+    draw_state(painter, state, lay, cheese_to_win=cheese_to_win)
+    return painter.to_svg()
