@@ -38,8 +38,13 @@ Assumptions (each one a table entry or a named parameter, never a number in the 
   cycle. Back before the Loop never goes behind START.
 * **Moving opponents** (MT-MO) is possible only once the trap is complete
   (``move_needs_complete_trap``), since its only purpose is to bring mice to the Cheese
-  Wheel for the crank; the space reached is not resolved. After the crank the turn ends
-  (one crank per turn).
+  Wheel for the crank; the space reached is not resolved. Any free opponent's mouse not
+  on Safe may be chosen, even one already on the Cheese Wheel (the rules do not forbid
+  it). The crank must be turned before the turn ends whenever an opponent is on the
+  Cheese Wheel; after the crank the turn ends (one crank per turn). With nothing to
+  decide (no cheese, nobody movable) the crank turns, or the turn ends, by itself.
+* **The first player** (MT-1 "is chosen") is the seat ``first_player`` (default 0);
+  clockwise means increasing seat numbers.
 * **Turn Crank reached by Back/Ahead**: like any space reached that way it is not
   resolved, so there is no crank.
 * **Termination** (``max_rounds``): the rules can in principle go on for ever (a custom
