@@ -1,0 +1,86 @@
+"""Papageno pictures: SVG from any seat and the teacher view; hit-testing (no browser needed)."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+import pytest
+from test_papageno import playout, run, table
+
+from boardgames_widgets.games.papageno import Papageno, Phase
+from boardgames_widgets.games.papageno.view import Hit, PapagenoLayout, hit_test, render_observation_svg
+
+
+def _parse(svg: str) -> ET.Element:
+    root = ET.fromstring(svg)
+    assert root.tag.endswith("svg")
+    return root
+
+
+@pytest.mark.parametrize("n", [2, 5])
+def test_every_state_draws_from_every_seat_and_the_teacher_view(n):
+    game = Papageno(n)
+    states = playout(game, 3)
+    for state in [*states[:: max(1, len(states) // 12)], states[-1]]:
+        for seat in [None, *range(n)]:
+            _parse(game.state_svg(state, seat))
+        _parse(state._repr_svg_())
+        _parse(game.observation(state, 0)._repr_svg_())
+
+
+def test_PA_T1_a_secret_card_does_not_show_from_another_seat():
+    """PA-T1: the picture from another seat is the same whatever the drawer holds."""
+    game = Papageno(3)
+    base = table(game, "3 . . / . . .", ". 8 . / . . .", ". . 5 / . . .", discard=("6",))
+    capture = run(game, base, "draw", "reveal Capture")
+    bird = run(game, base, "draw", "reveal 9")
+    for seat in (1, 2):
+        assert game.state_svg(capture, seat) == game.state_svg(bird, seat)
+        assert "secret card" in game.state_svg(capture, seat)
+    assert game.state_svg(capture, 0) != game.state_svg(bird, 0)
+    assert "Capture" in game.state_svg(capture, 0) and "Capture" in game.state_svg(capture, None)
+    assert render_observation_svg(game.observation(capture, 1)) == render_observation_svg(game.observation(bird, 1))
+
+
+def test_teacher_view_lists_the_unseen_cards_and_marks_face_down_cards():
+    game = Papageno(2)
+    state = table(game, "3 . . / . . .", ". 8 . / . . .", discard=("6",))
+    teacher = game.state_svg(state, None)
+    assert "Unseen" in teacher and ">?</text>" in teacher
+    assert ">?</text>" not in game.state_svg(state, 0)
+
+
+def test_round_over_picture_shows_the_scores():
+    game = Papageno(3)
+    states = playout(game, 8)
+    over = next(s for s in states if s.phase in (Phase.ROUND_OVER, Phase.GAME_OVER))
+    svg = game.state_svg(over, 1)
+    for p, total in enumerate(over.last_scores):
+        assert f"P{p}" in svg and f"last score {total}" in svg
+
+
+@pytest.mark.parametrize("n", [2, 3, 5])
+def test_hit_test_finds_every_card_and_pile(n):
+    for viewer in range(n):
+        lay = PapagenoLayout(n, viewer)
+        boxes = []
+        for player in range(n):
+            for pos in range(6):
+                x, y, w, h = lay.card_rect(player, pos)
+                assert x >= 0 and x + w <= lay.width and y >= 0 and y + h <= lay.height
+                assert hit_test(n, viewer, x + w / 2, y + h / 2) == Hit("card", player, pos)
+                boxes.append((x, y, w, h))
+        for kind, (x, y, w, h) in (
+            ("draw", lay.draw_pile_rect()),
+            ("discard", lay.discard_rect()),
+            ("hand", lay.hand_rect()),
+        ):
+            assert lay.hit_test(x + w / 2, y + h / 2) == Hit(kind)
+            boxes.append((x, y, w, h))
+        for i, a in enumerate(boxes):  # nothing overlaps
+            for b in boxes[i + 1 :]:
+                assert a[0] + a[2] <= b[0] or b[0] + b[2] <= a[0] or a[1] + a[3] <= b[1] or b[1] + b[3] <= a[1]
+        assert lay.hit_test(1, 1) is None
+    # the viewer's own area is at the bottom
+    lay = PapagenoLayout(4, viewer=2)
+    assert lay.area_origin(2)[1] > lay.area_origin(3)[1]
