@@ -1,1 +1,4 @@
-"""Analysis: exact probabilities, simulation, tournaments and ratings (standard library and tqdm only)."""
+"""Analysis: exact probabilities, path enumeration, Markov chains, simulation, tournaments and ratings.
+
+Modules are imported on demand; numerical ones (Markov chains) use numpy.
+"""
