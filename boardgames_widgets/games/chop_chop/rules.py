@@ -753,7 +753,7 @@ class ChopChop(Game[ChopChopState, Action]):
         start = self.piece_cell(state, piece)
         if start < 0 or steps < 1:
             return out
-        free, end = self._blocks(state, piece)
+        free, end = self.passable(state, piece)
         nbrs = self.layout.cat_nbrs if piece == CAT else self.layout.mouse_nbrs
         _dfs(nbrs, start, steps, free, end, forbid_first, out)
         return out
@@ -762,8 +762,14 @@ class ChopChop(Game[ChopChopState, Action]):
     def _start_cells(self) -> tuple[int, ...]:
         return self.layout.table_cells() or tuple(range(self.layout.n_floor))
 
-    def _blocks(self, state: ChopChopState, piece: int) -> tuple[list[bool], list[bool]]:
-        """(may pass through, may stop on) per cell for ``piece`` in ``state``."""
+    def passable(self, state: ChopChopState, piece: int) -> tuple[list[bool], list[bool]]:
+        """Per cell: may ``piece`` pass through it, and may it stop on it, in ``state``.
+
+        Encodes CC-M3 (no passing through pieces; the cat may stop on a mouse, a mouse
+        never on an occupied square), CC-M5/CC-M6 (the table's layers), CC-M8 (holes:
+        mice only, last step only, one mouse each), CC-T2 (uncovered cheese) and
+        CC-W3 (the last mouse's hole entrance).
+        """
         lay = self.layout
         nf = lay.n_floor
         table = lay.table
