@@ -200,7 +200,7 @@ class GameWidget(W.VBox):
         self.speed = W.ToggleButtons(
             options=list(SPEEDS), value=speed, description="Animation", tooltips=["no animation", "", "", ""]
         )
-        self.speed.style.button_width = "60px"
+        self.speed.style.button_width = "72px"
         self.speed.style.description_width = "70px"
 
         self.setup()

@@ -1,0 +1,83 @@
+"""Each game notebook in a real JupyterLab + Chromium: run it, click the board, see the game move.
+
+The assertions are about the game advancing (the status text changes and the canvas
+pixels change), never about exact pixels. Screenshots go to ``test-artifacts/``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from browser_helpers import (
+    LabServer,
+    click_board,
+    open_and_run,
+    pixels,
+    save_notebook,
+    screenshot,
+    status_text,
+    top_canvas,
+    wait_pixels_change,
+    wait_status,
+    wait_status_change,
+    wait_still,
+)
+
+pytestmark = pytest.mark.browser
+
+
+def test_food_chain_notebook_plays_a_card_by_clicks(lab: LabServer, page: Any) -> None:
+    """Run the Food Chain notebook, click a hand card then a lit cell: the card is placed."""
+    from boardgames_widgets.games.food_chain.view import FoodChainLayout
+
+    open_and_run(page, lab, "food_chain.ipynb")
+    wait_status(page, "your turn")
+    canvas = top_canvas(page)
+    box = wait_still(page, canvas)
+    page.wait_for_function("() => document.querySelector('.bgw-game canvas') !== null")
+    screenshot(page, "food_chain_start")
+    lay = FoodChainLayout(2)
+    before_status, before_pixels = status_text(page), pixels(page)
+
+    # pick the first card of the hand: only the overlay changes (a frame round the card)
+    hx, hy = lay.hand_xy(0)
+    w, h = lay.hand_card
+    click_board(page, box, hx + w / 2, hy + h / 2)
+    selected_pixels = wait_pixels_change(page, before_pixels)
+
+    # then the cell right of the start card
+    cx, cy = lay.cell_xy(0, 1)
+    box = wait_still(page, canvas)
+    click_board(page, box, cx + lay.cell / 2, cy + lay.cell / 2)
+    after_status = wait_status_change(page, before_status)
+    wait_status(page, "your turn")
+    after_pixels = wait_pixels_change(page, selected_pixels)
+    screenshot(page, "food_chain_after_move")
+    assert "still to place: Player 0 11" in status_text(page), after_status
+    assert after_pixels != before_pixels
+    log = page.locator(".bgw-game .bgw-log").inner_text()
+    assert "Player 0 places" in log and "row 0, column 1" in log
+
+
+def test_food_chain_reload_redraws_the_board(lab: LabServer, page: Any) -> None:
+    """After a page reload the canvas is drawn again (ipycanvas #322 pitfall)."""
+    open_and_run(page, lab, "food_chain.ipynb")
+    wait_status(page, "your turn")
+    wait_still(page, top_canvas(page))
+    page.wait_for_function(
+        "() => { const c = document.querySelector('.bgw-game canvas');"
+        " return c && c.getContext('2d').getImageData(20, 20, 1, 1).data[3] > 0; }"
+    )
+    save_notebook(page)  # the saved output names the widget; Lab restores it from the kernel
+    page.reload()
+    page.get_by_text("Python 3 (ipykernel) | Idle").wait_for(timeout=60_000)
+    wait_status(page, "your turn")
+    wait_still(page, top_canvas(page))
+    # the board gets its pixels back (MultiCanvas shows its layers in one <canvas>)
+    page.wait_for_function(
+        "() => Array.from(document.querySelectorAll('.bgw-game canvas')).some(c => c.width > 100"
+        " && c.getContext('2d').getImageData(c.width / 2, c.height / 2, 1, 1).data[3] > 0)",
+        timeout=20_000,
+    )
+    screenshot(page, "food_chain_after_reload")
