@@ -42,7 +42,7 @@ import random
 import re
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar
 
@@ -354,6 +354,14 @@ class PapagenoObservation:
         return str(render_observation_svg(self))
 
 
+_STATE_FIELDS: tuple[str, ...] = tuple(PapagenoState.__dataclass_fields__)
+
+
+def _replace(state: PapagenoState, **changes: Any) -> PapagenoState:
+    """A copy of ``state`` with some fields changed (a faster :func:`dataclasses.replace`)."""
+    return PapagenoState(*[changes[f] if f in changes else getattr(state, f) for f in _STATE_FIELDS])
+
+
 def _set(grid: Grid, pos: int, card: str | None) -> Grid:
     return (*grid[:pos], card, *grid[pos + 1 :])
 
@@ -591,7 +599,7 @@ class Papageno(Game[PapagenoState, Action]):
         if not isinstance(action, Action):
             raise InvalidActionError(f"{action!r} is not a Papageno action")
         if phase in _CHANCE_PHASES:
-            if not any(a == action for a, _ in self.chance_outcomes(state)):
+            if not self._is_outcome(state, action):
                 raise IllegalActionError(*self._why_not_chance(state, action))
             if isinstance(action, NextRound):
                 return self._next_round(state)
@@ -600,25 +608,35 @@ class Papageno(Game[PapagenoState, Action]):
         if action not in self.legal_actions(state):
             raise IllegalActionError(*self._why_not(state, action))
         if isinstance(action, TurnUp):
-            return replace(state, phase=Phase.OPENING_REVEAL, pos=action.pos)
+            return _replace(state, phase=Phase.OPENING_REVEAL, pos=action.pos)
         if isinstance(action, Draw):
             return self._draw(state)
         if isinstance(action, TakeDiscard):
-            return replace(
+            return _replace(
                 state, phase=Phase.PLACE, hand=state.discard[-1], discard=state.discard[:-1], hand_drawn=False
             )
         if isinstance(action, DiscardDrawn):
             assert state.hand is not None
-            return self._end_turn(replace(state, discard=(*state.discard, state.hand)))
+            return self._end_turn(_replace(state, discard=(*state.discard, state.hand)))
         if isinstance(action, Swap):
             return self._swap(state, action.pos)
         if isinstance(action, CaptureSwap):
             me, other = state.actor, action.other
             a, b = state.grids[me][action.mine], state.grids[other][action.theirs]
             grids = _set_grid(_set_grid(state.grids, me, action.mine, b), other, action.theirs, a)
-            return self._end_turn(replace(state, grids=grids))
+            return self._end_turn(_replace(state, grids=grids))
         assert isinstance(action, Decline)
         return self._end_turn(state)
+
+    def _is_outcome(self, state: PapagenoState, action: Action) -> bool:
+        """Whether ``action`` is among ``chance_outcomes(state)`` (without building them)."""
+        if state.phase is Phase.ROUND_OVER:
+            return isinstance(action, NextRound)
+        if not isinstance(action, Reveal) or action.card not in KIND_INDEX:
+            return False
+        if state.phase is Phase.DRAW_REVEAL and not state.draw_unseen:
+            return action.card in state.draw_known
+        return state.unseen[KIND_INDEX[action.card]] > 0
 
     def _why_not_chance(self, state: PapagenoState, action: Action) -> tuple[str, str]:
         if not isinstance(action, Reveal | NextRound):
@@ -661,14 +679,14 @@ class Papageno(Game[PapagenoState, Action]):
     def _draw(self, state: PapagenoState) -> PapagenoState:
         """PA-T1 draw; PA-S3 reshuffle the discards (top card stays) if the pile is empty."""
         if not state.draw_unseen and not state.draw_known:
-            state = replace(state, draw_known=sorted_cards(state.discard[:-1]), discard=state.discard[-1:])
-        return replace(state, phase=Phase.DRAW_REVEAL)
+            state = _replace(state, draw_known=sorted_cards(state.discard[:-1]), discard=state.discard[-1:])
+        return _replace(state, phase=Phase.DRAW_REVEAL)
 
     def _reveal(self, state: PapagenoState, card: str) -> PapagenoState:
         phase = state.phase
         if phase is Phase.DRAW_REVEAL:
             if state.draw_unseen:
-                return replace(
+                return _replace(
                     state,
                     phase=Phase.PLACE,
                     hand=card,
@@ -677,7 +695,7 @@ class Papageno(Game[PapagenoState, Action]):
                     draw_unseen=state.draw_unseen - 1,
                     unseen=_take(state.unseen, card),
                 )
-            return replace(
+            return _replace(
                 state,
                 phase=Phase.PLACE,
                 hand=card,
@@ -687,31 +705,31 @@ class Papageno(Game[PapagenoState, Action]):
             )
         unseen = _take(state.unseen, card)
         if phase is Phase.DEAL:  # PA-S3: the top card of the draw pile starts the discard pile
-            return replace(
+            return _replace(
                 state, phase=Phase.OPENING, discard=(card,), unseen=unseen, draw_unseen=state.draw_unseen - 1
             )
         if phase is Phase.OPENING_REVEAL:  # PA-S2
             grids = _set_grid(state.grids, state.actor, state.pos, card)
             nxt = (state.actor + 1) % self.num_players
             if nxt == state.first_player:
-                return replace(state, phase=Phase.TURN, grids=grids, unseen=unseen, actor=nxt, pos=-1)
-            return replace(state, phase=Phase.OPENING, grids=grids, unseen=unseen, actor=nxt, pos=-1)
+                return _replace(state, phase=Phase.TURN, grids=grids, unseen=unseen, actor=nxt, pos=-1)
+            return _replace(state, phase=Phase.OPENING, grids=grids, unseen=unseen, actor=nxt, pos=-1)
         if phase is Phase.SWAP_REVEAL:  # PA-T1: the swapped-out card goes face up
-            return self._after_swap(replace(state, unseen=unseen), card)
+            return self._after_swap(_replace(state, unseen=unseen), card)
         if phase is Phase.FLUTE_REVEAL:  # PA-X2: the replaced card travels on
-            return self._flute_chain(replace(state, unseen=unseen), card, (state.receiver + 1) % self.num_players)
+            return self._flute_chain(_replace(state, unseen=unseen), card, (state.receiver + 1) % self.num_players)
         assert phase is Phase.END_REVEAL
         player, pos = self._next_face_down(state)
-        return self._reveal_rest(replace(state, grids=_set_grid(state.grids, player, pos, card), unseen=unseen))
+        return self._reveal_rest(_replace(state, grids=_set_grid(state.grids, player, pos, card), unseen=unseen))
 
     def _swap(self, state: PapagenoState, pos: int) -> PapagenoState:
         """PA-T1/PA-T4: the held card goes face up exactly where the replaced card lay."""
         me = state.actor
         old = state.grids[me][pos]
         grids = _set_grid(state.grids, me, pos, state.hand)
-        state = replace(state, grids=grids, hand=None, hand_drawn=False, hand_from_known=False, pos=pos)
+        state = _replace(state, grids=grids, hand=None, hand_drawn=False, hand_from_known=False, pos=pos)
         if old is None:  # PA-T3: nobody has seen it; it is turned up as it leaves
-            return replace(state, phase=Phase.SWAP_REVEAL)
+            return _replace(state, phase=Phase.SWAP_REVEAL)
         return self._after_swap(state, old)
 
     def _after_swap(self, state: PapagenoState, old: str) -> PapagenoState:
@@ -719,9 +737,9 @@ class Papageno(Game[PapagenoState, Action]):
         placed = state.grids[state.actor][state.pos]
         if placed == FLUTE:  # PA-X2
             return self._flute_chain(state, old, (state.actor + 1) % self.num_players)
-        state = replace(state, discard=(*state.discard, old))
+        state = _replace(state, discard=(*state.discard, old))
         if placed == CAPTURE:  # PA-X1 (optional; offered only when some swap is possible)
-            state = replace(state, phase=Phase.CAPTURE)
+            state = _replace(state, phase=Phase.CAPTURE)
             if self._capture_swaps(state):
                 return state
         return self._end_turn(state)
@@ -737,17 +755,19 @@ class Papageno(Game[PapagenoState, Action]):
             old = grids[receiver][pos]
             grids = _set_grid(grids, receiver, pos, card)
             if old is None:
-                return replace(state, phase=Phase.FLUTE_REVEAL, grids=grids, travelling=None, receiver=receiver)
+                return _replace(state, phase=Phase.FLUTE_REVEAL, grids=grids, travelling=None, receiver=receiver)
             card = old
             receiver = (receiver + 1) % self.num_players
-        return self._end_turn(replace(state, grids=grids, discard=(*state.discard, card), travelling=None))
+        return self._end_turn(_replace(state, grids=grids, discard=(*state.discard, card), travelling=None))
 
     def _end_turn(self, state: PapagenoState) -> PapagenoState:
         """Pass the turn left, or end the round if someone has six face-up cards (PA-E1)."""
-        state = replace(state, hand=None, hand_drawn=False, hand_from_known=False, pos=-1, travelling=None, receiver=-1)
+        state = _replace(
+            state, hand=None, hand_drawn=False, hand_from_known=False, pos=-1, travelling=None, receiver=-1
+        )
         if any(None not in grid for grid in state.grids):
-            return self._reveal_rest(replace(state, ender=state.actor))
-        return replace(state, phase=Phase.TURN, actor=(state.actor + 1) % self.num_players)
+            return self._reveal_rest(_replace(state, ender=state.actor))
+        return _replace(state, phase=Phase.TURN, actor=(state.actor + 1) % self.num_players)
 
     def _next_face_down(self, state: PapagenoState) -> tuple[int, int]:
         """PA-E1: the next card the others turn up, clockwise from the player who ended the round."""
@@ -761,7 +781,7 @@ class Papageno(Game[PapagenoState, Action]):
 
     def _reveal_rest(self, state: PapagenoState) -> PapagenoState:
         if any(None in grid for grid in state.grids):
-            return replace(state, phase=Phase.END_REVEAL)
+            return _replace(state, phase=Phase.END_REVEAL)
         return self._score(state)
 
     def _score(self, state: PapagenoState) -> PapagenoState:
@@ -770,7 +790,7 @@ class Papageno(Game[PapagenoState, Action]):
         low = min(totals)
         wins = tuple(w + (t == low) for w, t in zip(state.round_wins, totals, strict=True))
         over = max(wins) >= self.rounds_to_win
-        return replace(
+        return _replace(
             state,
             phase=Phase.GAME_OVER if over else Phase.ROUND_OVER,
             round_wins=wins,
