@@ -26,7 +26,9 @@ from fractions import Fraction
 from typing import Any
 
 #: lesson id -> module that registers its exercises (imported on first use).
-LESSON_MODULES: dict[str, str] = {}
+LESSON_MODULES: dict[str, str] = {
+    "probability.markov": "boardgames_widgets.exercises.probability_markov",
+}
 
 
 @dataclass(frozen=True)
