@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import random
 import xml.etree.ElementTree as ET
+from collections import Counter
 
 import pytest
 from test_papageno import playout, run, table
 
 from boardgames_widgets.games.papageno import Papageno, Phase
+from boardgames_widgets.games.papageno.cards import cards_from_counts
 from boardgames_widgets.games.papageno.view import Hit, PapagenoLayout, hit_test, render_observation_svg
 
 
@@ -56,7 +59,7 @@ def test_round_over_picture_shows_the_scores():
     over = next(s for s in states if s.phase in (Phase.ROUND_OVER, Phase.GAME_OVER))
     svg = game.state_svg(over, 1)
     for p, total in enumerate(over.last_scores):
-        assert f"P{p}" in svg and f"last score {total}" in svg
+        assert f"P{p}" in svg and f"= {total}<" in svg
 
 
 @pytest.mark.parametrize("n", [2, 3, 5])
@@ -84,3 +87,30 @@ def test_hit_test_finds_every_card_and_pile(n):
     # the viewer's own area is at the bottom
     lay = PapagenoLayout(4, viewer=2)
     assert lay.area_origin(2)[1] > lay.area_origin(3)[1]
+
+
+def test_PA_E2_round_end_picture_marks_cancelled_columns_and_egg_choices():
+    """PA-E2: at the end of a round the picture crosses out cancelled columns and shows what each Egg took."""
+    game = Papageno(2)
+    state = table(game, "Egg 6 1 / 2 6 .", "3 Egg 7 / 5 7 4", discard=("0",))
+    over = run(game, state, "take discard", "swap bottom-right", "reveal 9")
+    assert over.phase is Phase.ROUND_OVER
+    svg = game.state_svg(over, 0)
+    assert "= 9" in svg and "= 19" in svg  # totals: 6 + 0 + 1 + 2 + 0 + 0 and 3 + 0 + 7 + 5 + 0 + 4
+    assert "→ 6" in svg and "→ 7" in svg  # each Egg's source and weight
+    assert svg.count(">0</text>") >= 2  # one "0" badge per cancelled column
+
+
+def test_teacher_view_can_show_a_possible_deal_of_the_face_down_cards():
+    """The teacher view with deal_rng fills every face-down place with a possible card, veiled."""
+    game = Papageno(3)
+    state = table(game, "3 . . / . . .", ". 8 . / . . .", ". . 5 / . . .", discard=("6",))
+    deal = game.possible_deal(state, random.Random(2))
+    assert all(c is not None for g in deal for c in g)
+    dealt = [deal[p][i] for p in range(3) for i in range(6) if state.grids[p][i] is None]
+    pool = Counter(cards_from_counts(state.unseen))
+    assert not Counter(dealt) - pool  # only unseen cards, never more than there are
+    svg = game.state_svg(state, None, deal_rng=random.Random(2))
+    assert svg.count(">?</text>") == len(dealt)
+    with pytest.raises(ValueError):
+        game.state_svg(state, 0, deal_rng=random.Random(2))

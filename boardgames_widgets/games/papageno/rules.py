@@ -871,6 +871,23 @@ class Papageno(Game[PapagenoState, Action]):
             ender=state.ender,
         )
 
+    def possible_deal(self, state: PapagenoState, rng: random.Random) -> tuple[Grid, ...]:
+        """Every area with each face-down card given an identity, for the teacher's picture.
+
+        The identities are a uniformly random assignment of the unseen cards to the
+        face-down places — exactly the chances the game itself uses when it turns them up.
+        The state is not changed: a later chance node may reveal something else.
+
+        >>> game = Papageno(2)
+        >>> grids = game.possible_deal(game.new_initial_state(), random.Random(0))
+        >>> sum(c is None for g in grids for c in g)
+        0
+        """
+        pool = list(cards_from_counts(state.unseen))
+        rng.shuffle(pool)
+        cards = iter(pool)
+        return tuple(tuple(c if c is not None else next(cards) for c in g) for g in state.grids)
+
     def sample_state(self, obs: PapagenoObservation, rng: random.Random) -> PapagenoState:
         """A full state consistent with ``obs``, drawn with its exact probability (for ISMCTS).
 
@@ -968,10 +985,19 @@ class Papageno(Game[PapagenoState, Action]):
                 what = f"game over, scores {scores}; {' and '.join(f'player {c}' for c in champs)} won the game"
         return f"{head}: {what}"
 
-    def state_svg(self, state: PapagenoState, player: int | None = None) -> str:
+    def state_svg(self, state: PapagenoState, player: int | None = None, deal_rng: random.Random | None = None) -> str:
+        """An SVG picture from ``player``'s seat, or the teacher view (``player=None``).
+
+        With ``deal_rng`` the teacher view also shows a :meth:`possible_deal` of the
+        face-down cards (veiled, marked "?"): what nobody knows yet, made visible.
+
+        Raises:
+            ValueError: ``deal_rng`` given for a player's view.
+        """
         from boardgames_widgets.games.papageno.view import render_svg
 
-        return str(render_svg(state, player, game=self))
+        deal = None if deal_rng is None else self.possible_deal(state, deal_rng)
+        return str(render_svg(state, player, game=self, deal=deal))
 
     # -- loading ------------------------------------------------------------------------------
     def validate_state(self, state: PapagenoState) -> None:

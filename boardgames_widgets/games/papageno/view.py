@@ -14,6 +14,7 @@ card in play.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from boardgames_widgets.core.painter import Painter, SVGPainter
@@ -28,7 +29,8 @@ from boardgames_widgets.games.papageno.cards import (
     column_of,
     row_of,
 )
-from boardgames_widgets.games.papageno.rules import Papageno, PapagenoObservation, PapagenoState, Phase
+from boardgames_widgets.games.papageno.rules import Grid, Papageno, PapagenoObservation, PapagenoState, Phase
+from boardgames_widgets.games.papageno.scoring import AreaScore
 
 BACKGROUND = "#fdf6e3"
 INK = "#3b2e4a"
@@ -308,6 +310,8 @@ def _draw(
     draw_size: int,
     unseen_text: str,
     status: str,
+    deal: Sequence[Grid] | None = None,
+    scores: Sequence[AreaScore] | None = None,
 ) -> None:
     n = state.num_players
     lay = PapagenoLayout(n, 0 if viewer is None else viewer)
@@ -329,17 +333,26 @@ def _draw(
         )
         name = f"P{player}" + (" (you)" if player == viewer else "")
         extra = f" · wins {state.round_wins[player]}"
-        if state.last_scores:
+        if state.last_scores and scores is None:
             extra += f" · last score {state.last_scores[player]}"
         p.text(ax + 8, ay + lay.label_h / 2 + 3, name + extra, size=10, fill=colour, align="left", bold=True)
         grid = state.grids[player]
         for pos in range(AREA_SIZE):
             x, y, w, h = lay.card_rect(player, pos)
             card = grid[pos]
-            if card is None:
+            dealt = deal[player][pos] if deal is not None and card is None else None
+            if dealt is not None:  # a possible identity of a face-down card (teacher view)
+                draw_card(p, dealt, x, y, w, h)
+                p.rect(x, y, w, h, fill="#ffffff", opacity=0.45, radius=5)
+                p.rect(x, y, w, h, stroke=BACK, line_width=2, radius=5)
+                p.circle(x + w - 8, y + 8, 7, fill=BACK)
+                p.text(x + w - 8, y + 8, "?", size=10, fill="#ffffff", bold=True)
+            elif card is None:
                 draw_back(p, x, y, w, h, mark="?" if viewer is None else "")
             else:
                 draw_card(p, card, x, y, w, h)
+        if scores is not None:
+            _draw_score_marks(p, lay, player, scores[player])
         target = state.receiver if state.phase is Phase.FLUTE_REVEAL else state.actor
         if player == target and state.pos >= 0:
             x, y, w, h = lay.card_rect(player, state.pos)
@@ -374,8 +387,48 @@ def _draw(
     p.text(lay.margin, lay.height - lay.status_h / 2 - 2, status, size=11, fill=INK, align="left")
 
 
-def draw(p: Painter, state: PapagenoState, player: int | None = None, *, game: Papageno | None = None) -> None:
-    """Draw ``state`` as ``player`` sees it (``None``: the teacher view, every known card shown)."""
+def _draw_score_marks(p: Painter, lay: PapagenoLayout, player: int, score: AreaScore) -> None:
+    """PA-E2 at a glance: cancelled columns crossed out, what each Egg took, the total."""
+    for c in score.cancelled_columns:
+        x, y, w, _ = lay.card_rect(player, c)
+        _, y2, _, h2 = lay.card_rect(player, c + COLUMNS)
+        p.line(x + 4, y + 4, x + w - 4, y2 + h2 - 4, stroke="#d32f2f", line_width=3)
+        p.circle(x + w / 2, (y + y2 + h2) / 2, 10, fill="#ffffff", stroke="#d32f2f", line_width=2)
+        p.text(x + w / 2, (y + y2 + h2) / 2, "0", size=11, fill="#d32f2f", bold=True)
+    for egg in score.eggs:
+        x, y, w, h = lay.card_rect(player, egg.pos)
+        arrow = "←" if egg.source < egg.pos else "→"
+        p.rect(x + 3, y + h - 30, w - 6, 14, fill="#ffffff", opacity=0.85, radius=3)
+        p.text(x + w / 2, y + h - 23, f"{arrow} {egg.weight}", size=10, fill="#1565c0", bold=True)
+    ax, ay = lay.area_origin(player)
+    p.text(
+        ax + lay.area_w - 8, ay + lay.label_h / 2 + 3, f"= {score.total}", size=11, fill=INK, align="right", bold=True
+    )
+
+
+def draw(
+    p: Painter,
+    state: PapagenoState,
+    player: int | None = None,
+    *,
+    game: Papageno | None = None,
+    deal: Sequence[Grid] | None = None,
+) -> None:
+    """Draw ``state`` as ``player`` sees it (``None``: the teacher view, every known card shown).
+
+    Args:
+        p: where to draw.
+        state: the position.
+        player: the seat to draw from, or ``None`` for the teacher view.
+        game: the game (for the status line and, at the end of a round, the score marks).
+        deal: teacher view only: a possible identity for every face-down card
+            (:meth:`Papageno.possible_deal`), drawn veiled with a "?".
+
+    Raises:
+        ValueError: ``deal`` given for a player's view (it would show unknown cards as known).
+    """
+    if deal is not None and player is not None:
+        raise ValueError("a possible deal is shown in the teacher view only (player=None)")
     hand_visible = player is None or not state.hand_drawn or player == state.actor
     hand = state.hand if hand_visible else None
     hidden = state.hand is not None and not hand_visible
@@ -386,6 +439,9 @@ def draw(p: Painter, state: PapagenoState, player: int | None = None, *, game: P
         if state.draw_known:
             unseen += f"   reshuffled pile: {' '.join(state.draw_known)}"
     desc = game.describe(state) if game is not None else None
+    scores = None
+    if game is not None and state.phase in (Phase.ROUND_OVER, Phase.GAME_OVER):
+        scores = game.scores(state)
     _draw(
         p,
         state,
@@ -395,14 +451,26 @@ def draw(p: Painter, state: PapagenoState, player: int | None = None, *, game: P
         state.draw_unseen + len(state.draw_known),
         unseen,
         _status(state, player, hand_visible, desc),
+        deal,
+        scores,
     )
 
 
-def render_svg(state: PapagenoState, player: int | None = None, *, game: Papageno | None = None) -> str:
-    """An SVG picture of ``state`` from ``player``'s seat (``None``: teacher view)."""
+def render_svg(
+    state: PapagenoState,
+    player: int | None = None,
+    *,
+    game: Papageno | None = None,
+    deal: Sequence[Grid] | None = None,
+) -> str:
+    """An SVG picture of ``state`` from ``player``'s seat (``None``: teacher view); see :func:`draw`.
+
+    Raises:
+        ValueError: ``deal`` given for a player's view.
+    """
     lay = PapagenoLayout(state.num_players, 0 if player is None else player)
     p = SVGPainter(lay.width, lay.height, title="Papageno")
-    draw(p, state, player, game=game)
+    draw(p, state, player, game=game, deal=deal)
     return p.to_svg()
 
 
