@@ -419,18 +419,23 @@ def _dfs(
     free: list[bool],
     end: list[bool],
     forbid_first: int,
-    out: dict[tuple[int, int], tuple[int, ...]],
+    out: dict[int, tuple[int, ...]],
+    base: int,
+    n_cells: int,
 ) -> None:
-    """Every self-avoiding path of exactly ``steps`` from ``start``; keeps the first
-    path found per (landing square, square before it)."""
+    """Every self-avoiding path of exactly ``steps`` from ``start`` that passes only
+    ``free`` cells and ends on an ``end`` cell. Keeps the first path found per outcome,
+    keyed ``base + landing * n_cells + via`` (``via``: the cell before the landing)."""
 
     def walk(cell: int, left: int, path: tuple[int, ...]) -> None:
         for n in nbrs[cell]:
             if n in path:
                 continue
             if left == 1:
-                if end[n] and (n, cell) not in out:
-                    out[(n, cell)] = (*path, n)
+                if end[n]:
+                    key = base + n * n_cells + cell
+                    if key not in out:
+                        out[key] = (*path, n)
             elif free[n]:
                 walk(n, left - 1, (*path, n))
 
@@ -438,8 +443,9 @@ def _dfs(
         if n == forbid_first:
             continue
         if steps == 1:
-            if end[n] and (n, start) not in out:
-                out[(n, start)] = (start, n)
+            key = base + n * n_cells + start
+            if end[n] and key not in out:
+                out[key] = (start, n)
         elif free[n]:
             walk(n, steps - 1, (start, n))
 
@@ -749,14 +755,15 @@ class ChopChop(Game[ChopChopState, Action]):
 
         Applies CC-M1 … CC-M8, CC-T2 (uncovered cheese), CC-W3 (the last mouse's hole).
         """
-        out: dict[tuple[int, int], tuple[int, ...]] = {}
         start = self.piece_cell(state, piece)
         if start < 0 or steps < 1:
-            return out
+            return {}
+        n = self.layout.n_cells
+        keyed: dict[int, tuple[int, ...]] = {}
         free, end = self.passable(state, piece)
         nbrs = self.layout.cat_nbrs if piece == CAT else self.layout.mouse_nbrs
-        _dfs(nbrs, start, steps, free, end, forbid_first, out)
-        return out
+        _dfs(nbrs, start, steps, free, end, forbid_first, keyed, 0, n)
+        return {(k // n, k % n): path for k, path in keyed.items()}
 
     # -- internals ----------------------------------------------------------------------
     def _start_cells(self) -> tuple[int, ...]:
@@ -843,14 +850,18 @@ class ChopChop(Game[ChopChopState, Action]):
                 forbid = -1
             interned = self._moves
             n = self.layout.n_cells
+            # mice share one table of what blocks them (a mouse's own square is its start)
+            free, end = self.passable(state, pieces[0] if pieces else CAT)
+            nbrs = self.layout.cat_nbrs if pieces[0] == CAT else self.layout.mouse_nbrs
             for piece in pieces:
-                for (dest, via), path in self.paths(state, piece, state.roll, forbid).items():
-                    key = ((piece + 1) * n + dest) * n + via
-                    move = interned.get(key)
-                    if move is None:
-                        move = interned[key] = Move(piece, coords[dest], coords[via])
-                    actions.append(move)
-                    keyed[key] = path
+                start = self.piece_cell(state, piece)
+                _dfs(nbrs, start, state.roll, free, end, forbid, keyed, (piece + 1) * n * n, n)
+            for key in keyed:
+                move = interned.get(key)
+                if move is None:
+                    piece, rest = divmod(key, n * n)
+                    move = interned[key] = Move(piece - 1, coords[rest // n], coords[rest % n])
+                actions.append(move)
             if phase is Phase.EXTRA:
                 actions.append(Decline())
                 keyed[-2] = ()
