@@ -422,6 +422,20 @@ def test_PA_X2_pan_flute_chain_over_face_up_cards_is_one_step():
     assert state.grids[2][BM] == "3" and state.grids[0][BM] == "9" and state.discard == ("4",)
 
 
+def test_PA_X2_pan_flute_over_a_face_down_card_turns_it_up_before_it_travels():
+    """PA-X2 / PA-T1: the face-down card the Pan Flute replaces is turned up, then passed left."""
+    game = Papageno(3)
+    state = table(game, ". . . / . . 2", ". . . / . . .", "1 . . / . . .", discard=("Flute",), actor=2)
+    state = run(game, state, "take discard", "swap top-middle")
+    assert state.phase is Phase.SWAP_REVEAL and state.grids[2][TM] == FLUTE
+    state = run(game, state, "reveal Flute")  # another Pan Flute: it arrives and does nothing (PA-X3)
+    assert state.phase is Phase.FLUTE_REVEAL and state.receiver == 0 and state.grids[0][TM] == FLUTE
+    state = run(game, state, "reveal 7")
+    assert state.phase is Phase.FLUTE_REVEAL and state.receiver == 1 and state.grids[1][TM] == "7"
+    state = run(game, state, "reveal 3")
+    assert state.discard == ("3",) and state.phase is Phase.TURN and state.actor == 0
+
+
 def test_PA_X3_a_captured_pan_flute_does_not_play():
     """PA-X3: taking a Pan Flute with a Capture moves it without a Pan Flute exchange."""
     game = Papageno(3)

@@ -1061,6 +1061,8 @@ class Papageno(Game[PapagenoState, Action]):
                 raise bad("a Pan Flute reveal needs a receiver")
             if state.phase is Phase.OPENING_REVEAL and state.grids[cell_owner][state.pos] is not None:
                 raise bad("the card to turn up is already face up")
+        if state.phase is Phase.CAPTURE and state.grids[state.actor][state.pos] != CAPTURE:
+            raise bad("the capture phase needs the Capture card just placed at pos")
         if state.phase in (Phase.END_REVEAL, Phase.ROUND_OVER, Phase.GAME_OVER) and not 0 <= state.ender < n:
             raise bad("a finished round needs the player who ended it")
         if state.phase in (Phase.ROUND_OVER, Phase.GAME_OVER) and any(None in g for g in state.grids):
