@@ -548,8 +548,9 @@ class ChopChop(Game[ChopChopState, Action]):
             raise ValueError(f"the tile mix has {sum(counts)} tiles but the board has {self.layout.n_floor} squares")
         self._dice = {True: _die_outcomes(dice[0]), False: _die_outcomes(dice[1])}
         self._moves: dict[int, Move] = {}  # Move objects by (piece, landing, via), made once
-        self._cache_state: ChopChopState | None = None
-        self._cache_moves: tuple[list[Action], dict[int, tuple[int, ...]]] = ([], {})
+        # the options of the last state asked about, as one tuple so threads never
+        # see a state paired with another state's options
+        self._cache: tuple[ChopChopState | None, list[Action], dict[int, tuple[int, ...]]] = (None, [], {})
 
     # -- configuration ------------------------------------------------------------------
     def config(self) -> dict[str, Any]:
@@ -829,8 +830,9 @@ class ChopChop(Game[ChopChopState, Action]):
     def _options(self, state: ChopChopState) -> tuple[list[Action], dict[int, tuple[int, ...]]]:
         """The legal actions of a MOVE / EXTRA / ARROW phase, and their paths by
         :meth:`_action_key` (cached for the last state asked about)."""
-        if state is self._cache_state:
-            return self._cache_moves
+        cached = self._cache
+        if cached[0] is state:
+            return cached[1], cached[2]
         coords = self.layout.coords
         actions: list[Action] = []
         keyed: dict[int, tuple[int, ...]] = {}
@@ -876,8 +878,7 @@ class ChopChop(Game[ChopChopState, Action]):
                 keyed[self._key(piece, cell, cell)] = (start, cell)
             actions.append(Decline())
             keyed[-2] = ()
-        self._cache_state = state
-        self._cache_moves = (actions, keyed)
+        self._cache = (state, actions, keyed)
         return actions, keyed
 
     def _jump_targets(self, state: ChopChopState, piece: int) -> list[int]:

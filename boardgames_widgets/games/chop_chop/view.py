@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 
 from boardgames_widgets.core.painter import Painter, SVGPainter
-from boardgames_widgets.games.chop_chop.layout import CHEESE_TO_WIN, DEFAULT_MAP, Layout, parse_map
+from boardgames_widgets.games.chop_chop.layout import CHEESE_TO_WIN, DEFAULT_MAP, Coord, Layout, parse_map
 from boardgames_widgets.games.chop_chop.rules import (
     FACE_DOWN,
     UNCOVERED_CHEESE,
@@ -69,20 +69,24 @@ def cell_center(layout: Layout, cell: int) -> tuple[float, float]:
     return x + CELL / 2, y + CELL / 2
 
 
-def hit_test(x: float, y: float, layout: Layout | None = None) -> int | None:
-    """The cell (floor square or hole) under pixel ``(x, y)``, or ``None``.
+def hit_test(x: float, y: float, layout: Layout | None = None) -> Coord | None:
+    """The board coordinate of the square or hole under pixel ``(x, y)``, or ``None``.
+
+    Actions name squares by coordinate (``Move.to``, ``Jump.to``), so a click maps
+    straight to the legal actions landing there. ``layout.index[coord]`` gives the
+    cell index.
 
     >>> lay = parse_map(DEFAULT_MAP)
-    >>> cx, cy = cell_center(lay, lay.index[(2, 3)])
-    >>> lay.coords[hit_test(cx, cy, lay)]
+    >>> hit_test(*cell_center(lay, lay.index[(2, 3)]), lay)
     (2, 3)
+    >>> hit_test(*cell_center(lay, lay.hole_cell(0)), lay)  # the top hole
+    (-1, 3)
     >>> hit_test(0, 0, lay) is None
     True
     """
     lay = layout or parse_map(DEFAULT_MAP)
-    col = math.floor((x - ORIGIN_X) / CELL) - 1
-    row = math.floor((y - ORIGIN_Y) / CELL) - 1
-    return lay.index.get((row, col))
+    rc = (math.floor((y - ORIGIN_Y) / CELL) - 1, math.floor((x - ORIGIN_X) / CELL) - 1)
+    return rc if rc in lay.index else None
 
 
 # -- pieces ---------------------------------------------------------------------------
