@@ -1,0 +1,93 @@
+"""Sphinx configuration: Sphinx + myst-nb + pydata-sphinx-theme, plus a JupyterLite site.
+
+Build (offline): ``sphinx-build -W -b html docs docs/_build/html``. Set ``BGW_DOCS_LITE=0``
+to leave out the JupyterLite site (faster; the Try it page then says how to build it).
+Pages that follow the code (one per game, the notebooks, the API) are generated at every
+build by :mod:`bgw_docs` into ``docs/_generated/``.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import pathlib
+import sys
+
+DOCS = pathlib.Path(__file__).resolve().parent
+sys.path.insert(0, str(DOCS))
+sys.path.insert(0, str(DOCS.parent))
+
+import bgw_docs  # noqa: E402
+
+import boardgames_widgets  # noqa: E402
+
+#: Build the JupyterLite "try it" site (needs jupyterlite-sphinx, jupyterlite-core,
+#: jupyterlite-pyodide-kernel and hatchling: the ``docs`` extra).
+LITE = os.environ.get("BGW_DOCS_LITE", "1") != "0" and importlib.util.find_spec("jupyterlite_sphinx") is not None
+
+bgw_docs.generate_all(lite=LITE)
+
+project = "boardgames_widgets"
+author = "boardgames_widgets developers"
+copyright = "2026, boardgames_widgets developers"
+release = version = boardgames_widgets.__version__
+
+extensions = ["myst_nb", "sphinx.ext.autodoc", "sphinx.ext.napoleon"]
+if LITE:
+    extensions.append("jupyterlite_sphinx")
+    tags.add("lite")  # noqa: F821 - provided by Sphinx
+
+exclude_patterns = [
+    "_build",
+    "_contents",
+    "_generated/lite",
+    "_generated/lite_files",
+    "rules",
+    "images/*.py",
+    "**.ipynb_checkpoints",
+    ".jupyterlite.doit.db",
+]
+root_doc = "index"
+
+# -- MyST and notebooks -----------------------------------------------------------------
+myst_enable_extensions = ["colon_fence", "deflist"]
+myst_heading_anchors = 3
+#: The notebooks are rendered with the outputs stored in them: no kernel runs at build time,
+#: so the build is offline, fast and the same everywhere. (nbval in the test suite checks that
+#: the notebooks run.)
+nb_execution_mode = "off"
+#: Live widgets are replaced by a note in the static pages (bgw_docs.static_notebook) and no
+#: widget state is stored, so no widget JavaScript is loaded at all — in particular none from
+#: a CDN. Boards show as SVG pictures instead (ipycanvas pixels never survive into HTML).
+nb_ipywidgets_js: dict[str, dict[str, str]] = {}
+nb_render_markdown_format = "myst"
+# Notebooks are written for JupyterLab, where headings may skip a level.
+suppress_warnings = ["myst.header"]
+
+# -- API --------------------------------------------------------------------------------
+autodoc_member_order = "bysource"
+autodoc_typehints = "description"
+autodoc_default_options = {"show-inheritance": True}
+napoleon_google_docstring = True
+napoleon_numpy_docstring = False
+napoleon_use_rtype = False
+
+# -- HTML -------------------------------------------------------------------------------
+html_theme = "pydata_sphinx_theme"
+html_title = "boardgames_widgets"
+html_static_path = ["_static"]
+html_css_files = ["bgw.css"]
+html_theme_options = {
+    "navigation_with_keys": True,
+    "show_toc_level": 2,
+    "footer_start": ["copyright"],
+    "footer_end": ["sphinx-version"],
+}
+html_last_updated_fmt = None
+
+# -- JupyterLite ------------------------------------------------------------------------
+if LITE:
+    jupyterlite_dir = str(DOCS / "_generated" / "lite")
+    jupyterlite_contents = [str(DOCS / "_generated" / "lite_files" / "*")]
+    jupyterlite_bind_ipynb_suffix = False  # myst-nb renders the .ipynb pages
+    jupyterlite_silence = True
