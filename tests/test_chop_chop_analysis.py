@@ -104,8 +104,8 @@ def test_hit_test_maps_every_cell_centre_back_and_misses_outside():
     lay = GAME.layout
     for c in range(lay.n_cells):
         x, y = cell_center(lay, c)
-        assert hit_test(x, y, lay) == lay.coords[c]
-        assert hit_test(x + CELL * 0.45, y - CELL * 0.45, lay) == lay.coords[c]
+        assert hit_test(x, y, lay) == c
+        assert hit_test(x + CELL * 0.45, y - CELL * 0.45, lay) == c
     assert hit_test(ORIGIN_X + 1, ORIGIN_Y + 1, lay) is None  # the map's blank corner
     assert hit_test(-5, -5, lay) is None
     w, h = board_size(lay)
