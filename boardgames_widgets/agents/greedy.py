@@ -225,8 +225,11 @@ class GreedyAgent:
 
     def _game_for(self, observation: Any) -> Game[Any, Any]:
         if self.game is None:
-            n = getattr(observation, "num_players", None) or len(observation.state.positions)
-            self.game = make_game(game_id_of(observation), num_players=n)
+            n = getattr(observation, "num_players", None) or getattr(
+                getattr(observation, "state", None), "num_players", None
+            )
+            gid = game_id_of(observation)
+            self.game = make_game(gid) if n is None else make_game(gid, num_players=n)
         return self.game
 
     def act(self, observation: Any, legal_actions: Sequence[Any], rng: random.Random) -> Any:

@@ -8,8 +8,9 @@ state, the best action for the player to move and the number of nodes the
 search visited, so lessons can compare algorithms by the work they do.
 
 Values are returns in [0, 1] (1 a win, 0 a loss). ``depth`` counts player
-decisions; chance nodes do not use up depth. Below the depth limit an
-*evaluator* estimates each player's return of a state.
+decisions; chance nodes do not use up depth (the chance after the last decision
+is still resolved). At the depth limit an *evaluator* estimates each player's
+return of the state reached.
 
 * :func:`minimax` and :func:`alphabeta` are for deterministic games: the root
   player maximizes its value, every other player minimizes it (in games with
@@ -30,7 +31,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from boardgames_widgets.core.api import CHANCE, Game
+from boardgames_widgets.core.api import CHANCE, TERMINAL, Game
 from boardgames_widgets.core.rng import sample_outcome
 
 #: An evaluator estimates every player's return of a state (used below the depth limit).
@@ -125,23 +126,23 @@ def minimax(
         game: the game.
         state: a full state (not an observation).
         depth: how many decisions to look ahead.
-        player: whose value to maximize (default: the player to move).
+        player: whose value to maximize (default: the player to move, or player 0).
         evaluator: estimates states at the depth limit.
 
     Raises:
         ValueError: a chance node with several outcomes is reached.
     """
-    me = game.current_player(state) if player is None else player
+    me = max(game.current_player(state), 0) if player is None else player
     nodes = 0
 
     def value(s: Any, d: int) -> float:
         nonlocal nodes
         nodes += 1
-        if game.is_terminal(s) or d == 0:
-            return evaluator(game, s)[me]
         mover = game.current_player(s)
         if mover == CHANCE:
             return value(game.apply(s, _certain_outcome(game, s)), d)
+        if mover == TERMINAL or d == 0:
+            return evaluator(game, s)[me]
         children = [value(game.apply(s, a), d - 1) for a in game.legal_actions(s)]
         return max(children) if mover == me else min(children)
 
@@ -175,23 +176,23 @@ def alphabeta(
         game: the game.
         state: a full state (not an observation).
         depth: how many decisions to look ahead.
-        player: whose value to maximize (default: the player to move).
+        player: whose value to maximize (default: the player to move, or player 0).
         evaluator: estimates states at the depth limit.
 
     Raises:
         ValueError: a chance node with several outcomes is reached.
     """
-    me = game.current_player(state) if player is None else player
+    me = max(game.current_player(state), 0) if player is None else player
     nodes = 0
 
     def value(s: Any, d: int, alpha: float, beta: float) -> float:
         nonlocal nodes
         nodes += 1
-        if game.is_terminal(s) or d == 0:
-            return evaluator(game, s)[me]
         mover = game.current_player(s)
         if mover == CHANCE:
             return value(game.apply(s, _certain_outcome(game, s)), d, alpha, beta)
+        if mover == TERMINAL or d == 0:
+            return evaluator(game, s)[me]
         if mover == me:
             best = -math.inf
             for a in game.legal_actions(s):
@@ -243,12 +244,12 @@ def expectimax(
     def values(s: Any, d: int) -> tuple[float, ...]:
         nonlocal nodes
         nodes += 1
-        if game.is_terminal(s) or d == 0:
-            return tuple(evaluator(game, s))
         mover = game.current_player(s)
         if mover == CHANCE:
             outcomes = [(p, values(game.apply(s, o), d)) for o, p in game.chance_outcomes(s)]
             return tuple(sum(p * v[i] for p, v in outcomes) for i in range(game.num_players))
+        if mover == TERMINAL or d == 0:
+            return tuple(evaluator(game, s))
         return max((values(game.apply(s, a), d - 1) for a in game.legal_actions(s)), key=lambda v: v[mover])
 
     mover = game.current_player(state)
