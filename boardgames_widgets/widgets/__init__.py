@@ -18,6 +18,8 @@ from boardgames_widgets.widgets.generic import GenericGameWidget
 WIDGETS: dict[str, str] = {
     "food_chain": "boardgames_widgets.widgets.food_chain:FoodChainWidget",
     "chop_chop": "boardgames_widgets.widgets.chop_chop:ChopChopWidget",
+    "papageno": "boardgames_widgets.widgets.papageno:PapagenoWidget",
+    "mouse_trap": "boardgames_widgets.widgets.mouse_trap:MouseTrapWidget",
 }
 
 _CLASS_NAMES = {spec.partition(":")[2]: spec for spec in WIDGETS.values()}

@@ -303,6 +303,19 @@ class GameWidget(W.VBox):
     def show_hint(self, action: Any) -> None:
         """Show a suggested action (default: in the status line only)."""
 
+    def chance_waits_for(self, state: Any) -> int | None:
+        """The human seat whose click starts the chance event of ``state``, or ``None``.
+
+        Default ``None``: chance acts by itself. A game where people roll their own
+        die returns the seat of the human to roll: the board then waits for a click
+        (or Enter, or "Let the bot move"), and :meth:`advance_chance` draws the outcome.
+        """
+        return None
+
+    def waiting_words(self, state: Any, seat: int) -> str:
+        """The status line while chance waits for ``seat``'s click (see :meth:`chance_waits_for`)."""
+        return f"{self.player_name(seat)}, your turn — click the board to roll."
+
     # ==================================================================================
     # The game
     # ==================================================================================
@@ -379,6 +392,26 @@ class GameWidget(W.VBox):
         self.redraw(full=True)
         self._kick()
 
+    def load_state(self, state: Any) -> None:
+        """Continue from a given position (a lesson's scenario, a test).
+
+        The history starts there: Undo goes no further back, and :attr:`record` holds
+        only the moves made since (it replays from the initial state only if
+        ``state`` is the initial state).
+
+        Raises:
+            ValueError: ``state`` breaks an invariant of the game.
+        """
+        self.game.validate_state(state)
+        with self._lock:
+            self._stop_running()
+            self.actions = []
+            self.states = [state]
+            self._after_change()
+        self._log_line("A position was loaded.")
+        self.redraw(full=True)
+        self._kick()
+
     def undo(self) -> None:
         """Take back the last human move (and the bot and chance moves after it).
 
@@ -393,9 +426,9 @@ class GameWidget(W.VBox):
             if self.humans:
                 # back to the last position where a human was to act, before their move
                 k = n - 1
-                while k > 0 and not self.is_human(self.game.current_player(self.states[k])):
+                while k > 0 and not self._human_acts_at(self.states[k]):
                     k -= 1
-                if not self.is_human(self.game.current_player(self.states[k])):
+                if not self._human_acts_at(self.states[k]):
                     self._say("Nothing of yours to undo yet.")
                     return
             else:
@@ -407,6 +440,13 @@ class GameWidget(W.VBox):
         self._log_line(f"Undo: back to move {k}.")
         self.redraw(full=True)
         self._kick()
+
+    def _human_acts_at(self, state: Any) -> bool:
+        p = self.game.current_player(state)
+        if p == CHANCE:
+            seat = self.chance_waits_for(state)
+            return seat is not None and self.is_human(seat)
+        return self.is_human(p)
 
     def hint(self) -> Any:
         """Ask the hint bot what it would play now; show it and return it."""
@@ -431,7 +471,8 @@ class GameWidget(W.VBox):
             self._say("The game is over: press New game to play again.")
             return
         if p == CHANCE:
-            self._kick()
+            if not self.advance_chance():
+                self._kick()
             return
         action = self._bot_choice(p, hint=self.is_human(p))
         self.play(action)
@@ -460,6 +501,25 @@ class GameWidget(W.VBox):
         self._run(lambda: self._commit(state, action, after, self._generation))
         return True
 
+    def waiting_seat(self) -> int | None:
+        """The human whose click the current chance event waits for (see :meth:`chance_waits_for`)."""
+        if self.current_player() != CHANCE:
+            return None
+        seat = self.chance_waits_for(self.state)
+        return seat if seat is not None and self.is_human(seat) else None
+
+    def advance_chance(self) -> bool:
+        """Draw the outcome of a chance event that waits for a click; False if none waits."""
+        with self._lock:
+            if self.busy or self.waiting_seat() is None:
+                return False
+            state = self.state
+            action = self._chance_outcome()
+            after = self.game.apply(state, action)
+            self.busy = True
+        self._run(lambda: self._commit(state, action, after, self._generation))
+        return True
+
     def friendly_error(self, exc: GameError) -> str:
         """The status message for a move the rules refused."""
         rule = getattr(exc, "rule", None)
@@ -472,8 +532,9 @@ class GameWidget(W.VBox):
     # Internals: seats, bots, the automatic loop
     # ==================================================================================
     def _replay(self, record: GameRecord) -> list[Any]:
-        # Like GameRecord.states(), but with this game object (no registry look-up).
-        state = self.game.new_initial_state()
+        # Like GameRecord.states(), but with this game object and from the first state
+        # shown (the initial state, or the position given to load_state).
+        state = self.states[0]
         states = [state]
         for text in record.actions:
             state = self.game.apply(state, self.game.parse_action(text))
@@ -554,6 +615,8 @@ class GameWidget(W.VBox):
             if p == TERMINAL or (p >= 0 and self.is_human(p)):
                 return
             if p == CHANCE:
+                if self.waiting_seat() is not None:
+                    return
                 action = self._chance_outcome()
             else:
                 with self._lock:
@@ -679,7 +742,8 @@ class GameWidget(W.VBox):
         elif self.curtain is not None:
             line = f"Pass the device to {self.player_name(self.curtain)} — click the board when ready."
         elif p == CHANCE:
-            line = "Rolling…"
+            waiting = self.waiting_seat()
+            line = "Rolling…" if waiting is None else self.waiting_words(state, waiting)
         elif self.thinking:
             line = f"{self.player_name(p)} ({self.seat_label(p)}) is thinking…"
         elif self.is_human(p):
@@ -768,6 +832,8 @@ class GameWidget(W.VBox):
         if p == TERMINAL:
             self._say(self.result_words(self.state) + " Press New game to play again.")
             return
+        if p == CHANCE and self.waiting_seat() is not None:
+            p = self.waiting_seat()  # type: ignore[assignment]
         if not self.is_human(p):
             self._say(f"It is {self.player_name(p)}'s turn ({self.seat_label(p)}).")
             return

@@ -1,0 +1,645 @@
+"""The Chop Chop board: roll, click a mouse or the cat, click a lit square, watch it walk.
+
+The kitchen is the game's own picture (``games/chop_chop/view.py``) drawn on the
+canvas; this widget adds a strip under the kitchen with the die (grey for the mice,
+blue for the cat) and the Pass / No thanks buttons, the lit squares (with the number
+of steps), the choice of the square to come in from when a landing square can be
+reached from several sides (it matters for +1/+2 tiles, CC-T3), the piece walking
+its path, tiles flipping with their picture, knife and double-turn announcements and
+the win screen.
+
+Seats: seat 0 is the cat player, seats 1… the mouse players (RULES.md §1). By
+default the mice are played by people and the cat by a bot.
+
+Keys: arrows move the cursor over what can be clicked, Enter/Space clicks, digits
+0–3 pick a mouse, ``p`` passes, ``d`` declines an optional tile, Escape unselects.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Iterable
+from typing import Any
+
+from boardgames_widgets.core.painter import Painter
+from boardgames_widgets.core.rng import derive_seed
+from boardgames_widgets.games.chop_chop import view as ccv
+from boardgames_widgets.games.chop_chop.layout import Tile
+from boardgames_widgets.games.chop_chop.rules import (
+    CAT,
+    MICE_SIDE,
+    ChopChop,
+    ChopChopState,
+    Decline,
+    Jump,
+    Move,
+    Pass,
+    Phase,
+    PlaceCat,
+    Reveal,
+    Roll,
+    TakeCheese,
+)
+from boardgames_widgets.widgets.base import Frame, GameWidget, Target
+from boardgames_widgets.widgets.canvas_painter import CanvasPainter
+
+#: Height of the strip under the kitchen (die, buttons, prompt).
+STRIP = 74.0
+#: Die colours per side (RULES.md §1: a grey mouse die, a blue cat die).
+DIE_COLOURS = {True: ("#b9b9be", "#5e5e63"), False: ("#4f7cac", "#1f3f66")}
+#: Colours of lit squares.
+LIT, LIT_EDGE, VIA, VIA_EDGE, SELECT = "#ffe066", "#e0a800", "#9ad0ff", "#1565c0", "#2e7d32"
+#: Animation steps per square walked, per die tumble and per tile flip.
+WALK_SUBSTEPS, TUMBLES, FLIP_STEPS = 3, 6, 4
+
+_TILE_WORDS = {
+    Tile.CHEESE: "cheese",
+    Tile.PLATE: "a broken plate",
+    Tile.PLUS1: "+1",
+    Tile.PLUS2: "+2",
+    Tile.ARROW: "an arrow",
+    Tile.FORK: "a fork",
+    Tile.KNIFE: "a knife",
+}
+
+
+class ChopChopWidget(GameWidget):
+    """Play Chop Chop: ``ChopChopWidget(players=2, seed=1)``.
+
+    Args:
+        game: a :class:`ChopChop` (default: a new one for ``players``).
+        players: 2 to 5 (one cat player, the others share the mice).
+        seats: default: the cat a bot, every mouse player a person.
+        **kwargs: see :class:`~boardgames_widgets.widgets.base.GameWidget`.
+    """
+
+    game_id = "chop_chop"
+    game: ChopChop
+
+    def __init__(self, game: Any = None, *, players: int | None = None, seats: Any = None, **kwargs: Any) -> None:
+        if game is None:
+            game = "chop_chop"
+            if players is None:
+                players = 2
+        n = game.num_players if isinstance(game, ChopChop) else players or 2
+        if seats is None:
+            seats = ["Random bot"] + ["Human"] * (n - 1)
+        super().__init__(game, players=players, seats=seats, **kwargs)
+
+    # -- set-up and geometry ------------------------------------------------------------------
+    def setup(self) -> None:
+        self.lay = self.game.layout
+        self.kitchen_w, self.kitchen_h = ccv.board_size(self.lay)
+        self.sel_piece: int | None = None
+        self.sel_landing: int | None = None
+        self.banner = ""
+
+    def board_size(self) -> tuple[float, float]:
+        return self.kitchen_w, self.kitchen_h + STRIP
+
+    def player_name(self, player: int) -> str:
+        if player == 0:
+            return "Cat player"
+        n = self.game.num_players
+        return "Mice player" if n == 2 else f"Mouse player {player}"
+
+    # -- what can be clicked ----------------------------------------------------------------
+    def _mover(self, state: ChopChopState) -> int:
+        return self.game.mover(state)
+
+    def _piece_cell(self, piece: int) -> int:
+        return self.game.piece_cell(self.state, piece)
+
+    def movable_pieces(self) -> list[int]:
+        """Pieces the player to act may pick now (MOVE and EXTRA phases)."""
+        if not self._my_turn():
+            return []
+        return sorted({a.piece for a in self.game.legal_actions(self.state) if isinstance(a, Move)})
+
+    def _my_turn(self) -> bool:
+        return self.human_to_move() and self.state.phase is not Phase.OVER
+
+    def _active_piece(self) -> int | None:
+        pieces = self.movable_pieces()
+        if self.sel_piece in pieces:
+            return self.sel_piece
+        if len(pieces) == 1:
+            return pieces[0]
+        return None
+
+    def landings(self) -> dict[int, list[Any]]:
+        """Lit squares now: cell -> the legal actions that end there."""
+        if not self._my_turn():
+            return {}
+        state = self.state
+        index = self.lay.index
+        out: dict[int, list[Any]] = {}
+        piece = self._active_piece()
+        for a in self.game.legal_actions(state):
+            if isinstance(a, Move) and a.piece == piece:
+                out.setdefault(index[a.to], []).append(a)
+            elif isinstance(a, Jump | TakeCheese | PlaceCat):
+                out.setdefault(index[a.to if isinstance(a, Jump) else a.at], []).append(a)
+        return out
+
+    def _buttons(self) -> list[tuple[str, str, Any]]:
+        """Buttons in the strip: (key, label, action)."""
+        if not self._my_turn():
+            return []
+        out = []
+        for a in self.game.legal_actions(self.state):
+            if isinstance(a, Pass):
+                out.append(("p", f"No move of {self.state.roll}: pass", a))
+            elif isinstance(a, Decline):
+                out.append(("d", "No thanks", a))
+        return out
+
+    def _button_box(self, i: int) -> tuple[float, float, float, float]:
+        w = 190.0
+        return self.kitchen_w - ccv.PAD - (i + 1) * (w + 8), self.kitchen_h + 14, w, 40
+
+    # -- drawing ---------------------------------------------------------------------------
+    def draw_board(self, p: CanvasPainter, state: ChopChopState) -> None:
+        p.rect(0, 0, p.width, p.height, fill=ccv.WALL)
+
+    def draw_pieces(self, p: CanvasPainter, state: ChopChopState, viewer: int | None) -> None:
+        ccv.draw_state(p, state, self.lay, cheese_to_win=self.game.cfg.cheese_to_win)
+
+    def draw_overlay(self, p: CanvasPainter, state: ChopChopState) -> None:
+        lay, cell = self.lay, ccv.CELL
+        # the strip: die, prompt, buttons
+        p.rect(0, self.kitchen_h, p.width, STRIP, fill=ccv.WALL)
+        if state.roll and state.phase is Phase.MOVE:
+            draw_die(p, ccv.PAD + 8, self.kitchen_h + 10, 52, state.roll, state.mice_turn)
+        elif state.phase is Phase.EXTRA:
+            p.text(ccv.PAD + 34, self.kitchen_h + 36, f"+{state.roll}", size=26, fill=ccv.INK, bold=True)
+        p.text(ccv.PAD + 74, self.kitchen_h + 36, self.prompt(), size=14, fill=ccv.INK, align="left")
+        for i, (_, label, _a) in enumerate(self._buttons()):
+            x, y, w, h = self._button_box(i)
+            p.rect(x, y, w, h, fill="#fff8e1", stroke=ccv.TABLE_EDGE, line_width=2, radius=8)
+            p.text(x + w / 2, y + h / 2, label, size=13, fill=ccv.INK, bold=True)
+        # lit squares with the number of steps
+        lit = self.landings()
+        label = self._step_label(state)
+        for c in lit:
+            x, y = ccv.cell_origin(lay, c)
+            chosen = c == self.sel_landing
+            p.rect(
+                x + 3,
+                y + 3,
+                cell - 6,
+                cell - 6,
+                fill=LIT,
+                stroke=LIT_EDGE,
+                line_width=3 if chosen else 2,
+                radius=7,
+                opacity=0.55,
+            )
+            if label:
+                p.circle(x + cell - 12, y + 12, 9, fill=LIT_EDGE)
+                p.text(x + cell - 12, y + 12, label, size=11, fill="#fff", bold=True)
+        # which side to come in from, when it matters
+        if self.sel_landing is not None:
+            for a in lit.get(self.sel_landing, []):
+                if isinstance(a, Move):
+                    x, y = ccv.cell_origin(lay, lay.index[a.via])
+                    p.rect(x + 6, y + 6, cell - 12, cell - 12, fill=VIA, stroke=VIA_EDGE, line_width=2, radius=6)
+                    path = self.game.move_paths(state).get(a)
+                    if path:
+                        pts = [ccv.cell_center(lay, lay.index[rc]) for rc in path]
+                        p.polygon(pts, stroke=VIA_EDGE, line_width=3, closed=False, opacity=0.6)
+        # the selected piece and the pieces that may move
+        active = self._active_piece()
+        for piece in self.movable_pieces():
+            cx, cy = ccv.cell_center(lay, self._piece_cell(piece))
+            p.circle(cx, cy, cell * 0.46, stroke=SELECT, line_width=4 if piece == active else 2)
+        hint = self.hint_action
+        if isinstance(hint, Move | Jump | TakeCheese | PlaceCat):
+            rc = hint.at if isinstance(hint, TakeCheese | PlaceCat) else hint.to
+            x, y = ccv.cell_origin(lay, lay.index[rc])
+            p.rect(x + 1, y + 1, cell - 2, cell - 2, stroke=VIA_EDGE, line_width=4, radius=8)
+        if self.banner and state.phase is not Phase.OVER:
+            p.rect(
+                ccv.PAD + 40,
+                ccv.PAD + ccv.HEADER + cell * 0.2,
+                self.kitchen_w - 2 * ccv.PAD - 80,
+                34,
+                fill="#fff3e0",
+                stroke="#e65100",
+                line_width=2,
+                radius=10,
+                opacity=0.93,
+            )
+            p.text(
+                self.kitchen_w / 2,
+                ccv.PAD + ccv.HEADER + cell * 0.2 + 17,
+                self.banner,
+                size=14,
+                fill="#bf360c",
+                bold=True,
+            )
+        if state.phase is Phase.OVER:
+            self._draw_win(p, state)
+
+    def _draw_win(self, p: Painter, state: ChopChopState) -> None:
+        mice = state.winner == MICE_SIDE
+        w, h = self.kitchen_w, self.kitchen_h
+        p.rect(
+            40, h / 2 - 70, w - 80, 140, fill="#fffdf5", stroke=ccv.TABLE_EDGE, line_width=4, radius=18, opacity=0.96
+        )
+        if mice:
+            ccv.draw_mouse(p, w / 2 - 110, h / 2 - 10, s=1.3)
+            ccv.draw_cheese(p, w / 2 + 110, h / 2 - 10, s=1.3)
+        else:
+            ccv.draw_cat(p, w / 2 - 110, h / 2 - 10, s=1.3)
+        p.text(w / 2, h / 2 - 22, "The mice win!" if mice else "The cat wins!", size=30, fill=ccv.INK, bold=True)
+        p.text(w / 2, h / 2 + 22, self.game.describe(state)[:70], size=12, fill=ccv.INK)
+        p.text(w / 2, h / 2 + 48, "Press New game to play again", size=12, fill="#6d4c41")
+
+    def _step_label(self, state: ChopChopState) -> str:
+        if state.phase is Phase.MOVE:
+            return str(state.roll)
+        if state.phase is Phase.EXTRA:
+            return f"+{state.roll}"
+        return ""
+
+    def prompt(self) -> str:
+        """What the player to act should do now, in a few words."""
+        state = self.state
+        if state.phase is Phase.OVER:
+            return "Game over."
+        if not self.human_to_move():
+            return ""
+        phase = state.phase
+        if phase is Phase.PLACE:
+            return "Click a lit table square for the cat."
+        if phase is Phase.FORK:
+            return "Fork: click the cheese to take."
+        if phase is Phase.ARROW:
+            return "Arrow: click any lit square to jump, or No thanks."
+        if self.sel_landing is not None:
+            return "Which way in? Click a blue square."
+        if phase is Phase.EXTRA:
+            return f"+{state.roll}: click a lit square, or No thanks."
+        if self._buttons():
+            return "No move possible: pass."
+        if self._active_piece() is None:
+            return f"Rolled {state.roll}: click a mouse."
+        return f"Rolled {state.roll}: click a lit square."
+
+    # -- animations ------------------------------------------------------------------------------
+    def animation_frames(
+        self, state: ChopChopState, action: Any, after: ChopChopState
+    ) -> Iterable[Frame | tuple[Frame, float]]:
+        lay = self.lay
+        frames: list[Frame | tuple[Frame, float]] = []
+        if isinstance(action, Roll):
+            rng = random.Random(derive_seed(self.seed, "tumble", len(self.actions)))
+            faces = self.game.cfg.mouse_die if state.mice_turn else self.game.cfg.cat_die
+            y0 = self.kitchen_h
+            for k in range(TUMBLES):
+                face = rng.choice(faces)
+                dx = 8 + k * 4
+
+                def tumble(p: CanvasPainter, face: int = face, dx: float = dx, k: int = k) -> None:
+                    p.rect(0, y0, p.width, STRIP, fill=ccv.WALL)
+                    draw_die(p, ccv.PAD + dx, y0 + 10 + (k % 2) * 3, 52, face, state.mice_turn)
+                    p.text(ccv.PAD + 120, y0 + 36, "Rolling…", size=14, fill=ccv.INK, align="left")
+
+                frames.append(tumble)
+
+            def settle(p: CanvasPainter) -> None:
+                p.rect(0, y0, p.width, STRIP, fill=ccv.WALL)
+                draw_die(p, ccv.PAD + 8, y0 + 10, 52, action.value, state.mice_turn)
+                who = "Mice" if state.mice_turn else "Cat"
+                p.text(
+                    ccv.PAD + 74,
+                    y0 + 36,
+                    f"{who} rolled {action.value}!",
+                    size=15,
+                    fill=ccv.INK,
+                    align="left",
+                    bold=True,
+                )
+
+            frames.append((settle, 3.0))
+        elif isinstance(action, Move | Jump):
+            paths = self.game.move_paths(state)
+            coords = paths.get(action) or ()
+            cells = [lay.index[rc] for rc in coords]
+            if len(cells) < 2:
+                return frames
+            piece = action.piece
+            hidden = _without_piece(state, piece)
+            pts = [ccv.cell_center(lay, c) for c in cells]
+            if isinstance(action, Jump):
+                steps = [(pts[0], pts[1], WALK_SUBSTEPS * 3)]
+            else:
+                steps = [(pts[i], pts[i + 1], WALK_SUBSTEPS) for i in range(len(pts) - 1)]
+            for (x0, y0), (x1, y1), n in steps:
+                for k in range(1, n + 1):
+                    t = k / n
+                    x, y = x0 + (x1 - x0) * t, y0 + (y1 - y0) * t
+
+                    def walk(p: CanvasPainter, x: float = x, y: float = y) -> None:
+                        cheese_to_win = self.game.cfg.cheese_to_win
+                        ccv.draw_state(p, hidden, lay, cheese_to_win=cheese_to_win)
+                        # the header counts the lifted piece as caught: draw it from the real state
+                        p.rect(0, 0, self.kitchen_w, ccv.PAD + ccv.HEADER, fill=ccv.WALL)
+                        ccv._header(p, state, self.kitchen_w, cheese_to_win)
+                        if piece == CAT:
+                            ccv.draw_cat(p, x, y)
+                        else:
+                            ccv.draw_mouse(p, x, y, str(piece))
+
+                    frames.append(walk)
+        elif isinstance(action, Reveal):
+            piece = self._mover(state)
+            cell = self.game.piece_cell(state, piece)
+            if 0 <= cell < lay.n_floor:
+                x, y = ccv.cell_origin(lay, cell)
+                for k in range(FLIP_STEPS * 2 + 1):
+                    t = abs(k - FLIP_STEPS) / FLIP_STEPS  # 1 → 0 → 1: narrowing back, widening face
+                    face = k > FLIP_STEPS
+
+                    def flip(p: CanvasPainter, t: float = t, face: bool = face) -> None:
+                        w = (ccv.CELL - 8) * max(t, 0.06)
+                        cx = x + ccv.CELL / 2
+                        p.rect(x, y, ccv.CELL, ccv.CELL, fill=ccv.FLOOR_B)
+                        p.rect(
+                            cx - w / 2,
+                            y + 4,
+                            w,
+                            ccv.CELL - 8,
+                            fill="#fffdf5" if face else ccv.TILE_BACK,
+                            stroke=ccv.TILE_BACK_EDGE,
+                            line_width=1.5,
+                            radius=5,
+                        )
+                        if face and t > 0.9:
+                            draw_tile_face(p, action.tile, x, y, ccv.CELL)
+
+                    frames.append(flip)
+                frames.append((lambda p: draw_tile_face(p, action.tile, x, y, ccv.CELL, card=True), 4.0))
+        return frames
+
+    # -- clicks and keys ----------------------------------------------------------------------
+    def click(self, x: float, y: float) -> None:
+        for i, (_, _label, action) in enumerate(self._buttons()):
+            bx, by, bw, bh = self._button_box(i)
+            if bx <= x <= bx + bw and by <= y <= by + bh:
+                self.play(action)
+                return
+        hit = ccv.hit_test(x, y, self.lay)
+        if hit is None:
+            return
+        cell = self.lay.index[hit] if isinstance(hit, tuple) else int(hit)
+        state = self.state
+        # choosing the square to come in from
+        if self.sel_landing is not None:
+            for a in self.landings().get(self.sel_landing, []):
+                if isinstance(a, Move) and self.lay.index[a.via] == cell:
+                    self.play(a)
+                    return
+            self.sel_landing = None
+        lit = self.landings()
+        if cell in lit:
+            actions = lit[cell]
+            if len(actions) == 1:
+                self.play(actions[0])
+            else:
+                self.sel_landing = cell
+            return
+        for piece in self.movable_pieces():
+            if self._piece_cell(piece) == cell:
+                self.sel_piece = piece
+                return
+        if state.phase is Phase.MOVE and self._buttons():
+            self._say(f"No piece can move exactly {state.roll}: click Pass.")
+        elif state.phase is Phase.MOVE and self._active_piece() is None:
+            self._say("Click one of your mice first (circled in green).")
+        elif lit:
+            self._say("That square is not lit: choose a lit square.")
+
+    def targets(self) -> list[Target]:
+        if not self._my_turn():
+            return []
+        lay, cell = self.lay, ccv.CELL
+        out: list[Target] = []
+        for piece in self.movable_pieces():
+            x, y = ccv.cell_origin(lay, self._piece_cell(piece))
+            out.append(Target(x, y, cell, cell, "the cat" if piece == CAT else f"mouse {piece}"))
+        for c in self.landings():
+            x, y = ccv.cell_origin(lay, c)
+            out.append(Target(x, y, cell, cell, f"lit square {lay.name(c)}"))
+        if self.sel_landing is not None:
+            for a in self.landings().get(self.sel_landing, []):
+                if isinstance(a, Move):
+                    x, y = ccv.cell_origin(lay, lay.index[a.via])
+                    out.append(Target(x, y, cell, cell, f"come in from {lay.name(lay.index[a.via])}"))
+        for i, (_, label, _a) in enumerate(self._buttons()):
+            bx, by, bw, bh = self._button_box(i)
+            out.append(Target(bx, by, bw, bh, f"button {label}"))
+        return out
+
+    def key(self, key: str) -> bool:
+        if not self._my_turn():
+            return False
+        if key.isdigit() and int(key) in self.movable_pieces():
+            self.sel_piece = int(key)
+            self.sel_landing = None
+            self.cursor = len(self.movable_pieces())  # first lit square
+            return True
+        for k, _label, action in self._buttons():
+            if key.lower() == k:
+                self.play(action)
+                return True
+        return False
+
+    def reset_selection(self) -> None:
+        self.sel_piece = None
+        self.sel_landing = None
+
+    def describe_selection(self) -> str:
+        if not self._my_turn():
+            return ""
+        lit = self.landings()
+        names = ", ".join(self.lay.name(c) for c in sorted(lit))
+        piece = self._active_piece()
+        sel = "" if piece is None else (" Selected: the cat." if piece == CAT else f" Selected: mouse {piece}.")
+        return f"{self.prompt()}{sel}" + (f" Lit squares: {names}." if names else "")
+
+    def show_hint(self, action: Any) -> None:
+        if isinstance(action, Move):
+            self.sel_piece = action.piece
+
+    # -- words ---------------------------------------------------------------------------------
+    def _piece_words(self, piece: int) -> str:
+        return "The cat" if piece == CAT else f"Mouse {piece}"
+
+    def action_words(self, state: ChopChopState, action: Any) -> str:
+        side = "The mice" if state.mice_turn else "The cat"
+        if isinstance(action, PlaceCat):
+            return f"The cat starts on the table at {_rc(action.at)}."
+        if isinstance(action, Roll):
+            return f"{side} roll{'' if state.mice_turn else 's'} {action.value}."
+        if isinstance(action, Move):
+            steps = "extra " if state.phase is Phase.EXTRA else ""
+            words = (
+                f"{self._piece_words(action.piece)} walks {state.roll} {steps}step{'s' * (state.roll > 1)}"
+                f" to {_rc(action.to)}"
+            )
+            return words + self._catch_words(state, action) + "."
+        if isinstance(action, Jump):
+            return f"{self._piece_words(action.piece)} jumps to {_rc(action.to)} (arrow)."
+        if isinstance(action, Decline):
+            return f"{side} decline{'' if state.mice_turn else 's'} the tile."
+        if isinstance(action, Pass):
+            return f"{side} cannot move exactly {state.roll}: the turn passes."
+        if isinstance(action, TakeCheese):
+            return f"The mice fork the cheese at {_rc(action.at)}."
+        if isinstance(action, Reveal):
+            return self._reveal_words(state, action.tile)
+        return super().action_words(state, action)
+
+    def _catch_words(self, state: ChopChopState, action: Move) -> str:
+        if action.piece != CAT:
+            return ""
+        dest = self.lay.index[action.to]
+        if self.lay.table[dest]:
+            return ""
+        caught = [m for m, c in enumerate(state.mice) if c == dest]
+        return f" and catches mouse {caught[0]}!" if caught else ""
+
+    def _reveal_words(self, state: ChopChopState, tile: Tile) -> str:
+        piece = self._piece_words(self._mover(state))
+        mice = state.mice_turn
+        found = f"{piece} turns over {_TILE_WORDS[tile]}"
+        if tile is Tile.CHEESE:
+            return f"{found}: " + ("the mice take it!" if mice else "the cat sits on it.")
+        if tile is Tile.PLATE:
+            return f"{found}: nothing happens."
+        if tile in (Tile.PLUS1, Tile.PLUS2):
+            return f"{found}: it may walk {tile.value[1]} more."
+        if tile is Tile.ARROW:
+            return f"{found}: it may jump anywhere."
+        if tile is Tile.FORK:
+            return f"{found}: " + ("the mice may take an uncovered cheese." if mice else "nothing for the cat.")
+        return f"{found}: ouch! " + ("The mice skip their next turn." if mice else "The cat skips its next turn.")
+
+    def status_words(self, state: ChopChopState) -> str:
+        parts = [f"Cheese {state.cheese}/{self.game.cfg.cheese_to_win}"]
+        left = sum(m >= 0 for m in state.mice)
+        parts.append(f"{left} mice left")
+        if state.roll and state.phase is Phase.MOVE:
+            parts.append(f"rolled {state.roll}")
+        if state.cat_skip:
+            parts.append("knife: the cat skips its next turn")
+        if state.mice_skip:
+            parts.append("knife: the mice skip their next turn")
+        if state.lock >= 0:
+            parts.append(f"double turn: mouse {state.lock} moves again")
+        return " · ".join(parts)
+
+    def result_words(self, state: ChopChopState) -> str:
+        return "Game over — " + self.game.describe(state)
+
+    def _after_change(self) -> None:
+        super()._after_change()
+        state = self.states[-1]
+        last = self.actions[-1] if self.actions else None
+        if len(self.states) >= 2 and isinstance(last, Reveal) and last.tile is Tile.KNIFE:
+            self.banner = "Knife! " + ("The cat plays twice." if self.states[-2].mice_turn else "The mice play twice.")
+            return
+        if state.lock >= 0 and state.phase is Phase.ROLL:
+            self.banner = f"Double turn: mouse {state.lock} moves again!"
+        elif state.phase in (Phase.ROLL, Phase.PLACE):
+            self.banner = ""
+
+
+# -- pictures this widget adds ------------------------------------------------------------------
+_PIPS = {
+    1: [(0.5, 0.5)],
+    2: [(0.28, 0.28), (0.72, 0.72)],
+    3: [(0.25, 0.25), (0.5, 0.5), (0.75, 0.75)],
+    4: [(0.28, 0.28), (0.72, 0.28), (0.28, 0.72), (0.72, 0.72)],
+    5: [(0.25, 0.25), (0.75, 0.25), (0.5, 0.5), (0.25, 0.75), (0.75, 0.75)],
+    6: [(0.28, 0.22), (0.72, 0.22), (0.28, 0.5), (0.72, 0.5), (0.28, 0.78), (0.72, 0.78)],
+}
+
+
+def draw_die(p: Painter, x: float, y: float, size: float, value: int, mice: bool) -> None:
+    """The die of a side (grey for the mice, blue for the cat) showing ``value``."""
+    body, edge = DIE_COLOURS[mice]
+    p.rect(x, y, size, size, fill=body, stroke=edge, line_width=2, radius=size * 0.18)
+    pip = "#fff" if not mice else "#222"
+    for px, py in _PIPS.get(value, []):
+        p.circle(x + px * size, y + py * size, size * 0.085, fill=pip)
+    if value not in _PIPS:
+        p.text(x + size / 2, y + size / 2, str(value), size=size * 0.5, fill=pip, bold=True)
+
+
+def draw_tile_face(p: Painter, tile: Tile, x: float, y: float, cell: float, *, card: bool = False) -> None:
+    """The picture on a tile's face, in a square cell at (x, y)."""
+    cx, cy = x + cell / 2, y + cell / 2
+    if card:
+        p.rect(x + 4, y + 4, cell - 8, cell - 8, fill="#fffdf5", stroke=ccv.TILE_BACK_EDGE, line_width=2, radius=6)
+    if tile is Tile.CHEESE:
+        ccv.draw_cheese(p, cx, cy, s=0.8)
+    elif tile is Tile.PLATE:
+        p.circle(cx, cy, cell * 0.3, fill="#f5f5f5", stroke="#9e9e9e", line_width=1.5)
+        p.polygon(
+            [(cx - 4, cy - 17), (cx + 3, cy - 4), (cx - 3, cy + 4), (cx + 5, cy + 17)],
+            stroke="#616161",
+            line_width=2,
+            closed=False,
+        )
+    elif tile in (Tile.PLUS1, Tile.PLUS2):
+        p.text(cx, cy, tile.value, size=cell * 0.42, fill="#2e7d32", bold=True)
+    elif tile is Tile.ARROW:
+        s = cell * 0.3
+        p.polygon(
+            [
+                (cx - s, cy - s * 0.3),
+                (cx + s * 0.2, cy - s * 0.3),
+                (cx + s * 0.2, cy - s * 0.8),
+                (cx + s, cy),
+                (cx + s * 0.2, cy + s * 0.8),
+                (cx + s * 0.2, cy + s * 0.3),
+                (cx - s, cy + s * 0.3),
+            ],
+            fill="#1e88e5",
+            stroke="#0d47a1",
+            line_width=1.2,
+        )
+    elif tile is Tile.FORK:
+        s = cell * 0.3
+        p.line(cx, cy - s * 0.1, cx, cy + s * 1.1, stroke="#757575", line_width=3)
+        for dx in (-0.4, -0.13, 0.13, 0.4):
+            p.line(cx + dx * s, cy - s, cx + dx * s, cy - s * 0.1, stroke="#757575", line_width=2)
+        p.line(cx - 0.4 * s, cy - s * 0.1, cx + 0.4 * s, cy - s * 0.1, stroke="#757575", line_width=2.5)
+    elif tile is Tile.KNIFE:
+        s = cell * 0.32
+        p.polygon(
+            [(cx - s, cy + s * 0.35), (cx + s * 0.35, cy - s * 0.9), (cx + s * 0.1, cy + s * 0.1)],
+            fill="#cfd8dc",
+            stroke="#546e7a",
+            line_width=1.2,
+        )
+        p.line(cx - s * 0.1, cy + s * 0.2, cx + s * 0.9, cy + s, stroke="#5d4037", line_width=4)
+
+
+def _rc(rc: tuple[int, int]) -> str:
+    return f"({rc[0]},{rc[1]})"
+
+
+def _without_piece(state: ChopChopState, piece: int) -> ChopChopState:
+    """``state`` with ``piece`` lifted off the board and no path (for the walk animation)."""
+    if piece == CAT:
+        return dataclasses.replace(state, cat=-1, path=())
+    mice = tuple(-1 if i == piece else c for i, c in enumerate(state.mice))
+    return dataclasses.replace(state, mice=mice, path=())
+
+
+__all__ = ["ChopChopWidget", "draw_die", "draw_tile_face"]

@@ -1,0 +1,637 @@
+"""The Mouse Trap board: roll your own die, watch your mouse walk, crank the trap.
+
+The picture is the game's own view (``games/mouse_trap/view.py``: the winding track,
+the Loop, the part list, the cheese counters) drawn on the canvas; this widget adds,
+under the track:
+
+* the **contraption**: the seven stages of the chain reaction drawn as little machines,
+  each part appearing as it is built (unbuilt parts are faint outlines);
+* the **die**: on a human's turn the board waits for a click (or Enter) to roll;
+* **choice buttons** drawn on the board: how to take cheese from tied richest opponents
+  (MT-TC, MT-T3), and on the Turn Crank: pay 1 cheese to move an opponent (MT-MO), turn
+  the crank or end the turn (MT-T). Clicking an opponent's mouse or row moves it;
+  clicking the Turn Crank space cranks.
+
+Animations: the die tumbles, then the mouse walks space by space (and on along a
+Back/Ahead arrow); when the crank turns, the chain reaction runs stage by stage and
+ends in the cage dropping on the Cheese Wheel — or sticking at a visible stage.
+
+Assumption (:data:`FAILING_STAGE_RULE`): the rules only decide *whether* the trap works
+(with the product of the stage reliabilities). For the picture of a failing trap, the
+stage where it sticks is drawn with its exact conditional probability, from a
+generator seeded by the game's seed and the move number (same seed, same picture).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import random
+from collections.abc import Callable, Iterable
+from fractions import Fraction
+from typing import Any
+
+from boardgames_widgets.core.rng import derive_seed
+from boardgames_widgets.games.mouse_trap import view as mtv
+from boardgames_widgets.games.mouse_trap.layout import (
+    MOUSE_NAMES,
+    TRAP_PARTS,
+    TRAP_STAGES,
+    MouseTrapConfig,
+    SpaceKind,
+)
+from boardgames_widgets.games.mouse_trap.rules import (
+    Crank,
+    EndTurn,
+    MouseTrap,
+    MouseTrapState,
+    MoveMouse,
+    Phase,
+    Roll,
+    TakeCheese,
+    TrapOutcome,
+)
+from boardgames_widgets.widgets.base import Frame, GameWidget, Target
+from boardgames_widgets.widgets.canvas_painter import CanvasPainter
+
+#: How a failing trap's sticking stage is chosen (see the module docstring).
+FAILING_STAGE_RULE = "exact conditional probability, seeded by the game seed and move number"
+#: Height of the contraption strip under the track.
+STRIP_H = 112.0
+#: Size of a choice button drawn on the board.
+BUTTON_W, BUTTON_H, BUTTON_GAP = 148.0, 26.0, 6.0
+#: Side of the die.
+DIE = 46.0
+#: Animation steps: the die tumbling, a mouse's step, a stage of the chain reaction.
+DIE_FRAMES = 3
+STAGE_WEIGHT = 1.6
+CAGE_FRAMES = 5
+RESULT_WEIGHT = 7.0
+
+Rect = tuple[float, float, float, float]
+Choice = tuple[str, Any]  # (words on the button, action)
+
+
+def failing_stage(cfg: MouseTrapConfig, rng: random.Random) -> int:
+    """The stage (0-based) where a trap that fails sticks, drawn with its exact probability.
+
+    P(stage k fails | the trap fails) = r_1 ⋯ r_(k-1) (1 − r_k) / (1 − r_1 ⋯ r_7).
+
+    >>> cfg = MouseTrapConfig(2)
+    >>> 0 <= failing_stage(cfg, random.Random(1)) < len(TRAP_STAGES)
+    True
+    """
+    weights: list[Fraction] = []
+    ok = Fraction(1)
+    for r in cfg.stage_reliability:
+        weights.append(ok * (1 - r))
+        ok *= r
+    total = sum(weights, Fraction(0))
+    if total == 0:
+        return len(weights) - 1
+    u = Fraction(rng.random()) * total
+    acc = Fraction(0)
+    for k, w in enumerate(weights):
+        acc += w
+        if u < acc:
+            return k
+    return len(weights) - 1
+
+
+def _button_words(action: Any) -> str:
+    if isinstance(action, MoveMouse):
+        return f"Move {MOUSE_NAMES[action.player]} (1 cheese)"
+    if isinstance(action, Crank):
+        return "Turn the crank!"
+    if isinstance(action, EndTurn):
+        return "End my turn"
+    if isinstance(action, TakeCheese):
+        return "Take " + " + ".join(f"{n} {MOUSE_NAMES[p]}" for p, n in action.amounts)
+    return str(action)
+
+
+class MouseTrapWidget(GameWidget):
+    """Play Mouse Trap: ``MouseTrapWidget(players=3, seed=1)``.
+
+    Args:
+        game: a :class:`MouseTrap` (default: a new one for ``players``).
+        players: 2, 3 or 4.
+        **kwargs: see :class:`~boardgames_widgets.widgets.base.GameWidget`.
+    """
+
+    game_id = "mouse_trap"
+    game: MouseTrap
+
+    def __init__(self, game: Any = None, *, players: int | None = None, **kwargs: Any) -> None:
+        if game is None:
+            game = "mouse_trap"
+            if players is None:
+                players = 2
+        super().__init__(game, players=players, **kwargs)
+
+    # -- geometry -----------------------------------------------------------------------
+    def setup(self) -> None:
+        self.cfg = self.game.cfg
+        self.lay = mtv.MouseTrapLayout.for_config(self.cfg)
+        lay = self.lay
+        track_w = lay.columns * lay.cell
+        self.strip_rect: Rect = (lay.track_left, lay.track_top + lay.rows * lay.cell + 8, track_w, STRIP_H)
+        below = max(self.strip_rect[1] + STRIP_H, lay.loop_centre[1] + lay.loop_radius + lay.space_radius) + 8
+        self.die_rect: Rect = (lay.margin, below, DIE, DIE)
+        self.choices_origin = (lay.margin + DIE + 16, below + 14)
+        rows = 3 if self.game.num_players >= 4 else 1
+        self._height = max(lay.height, below + 14 + rows * (BUTTON_H + BUTTON_GAP) + lay.margin, below + DIE + 10)
+        self.failed_stage: dict[int, int] = {}
+
+    def board_size(self) -> tuple[float, float]:
+        return self.lay.width, self._height
+
+    def stage_rect(self, k: int) -> Rect:
+        """(x, y, w, h) of stage ``k`` (0-based) of the contraption strip."""
+        x, y, w, h = self.strip_rect
+        sw = w / len(TRAP_STAGES)
+        return x + k * sw + 2, y + 16, sw - 4, h - 18
+
+    # -- choices ------------------------------------------------------------------------
+    def choices(self) -> list[Choice]:
+        """The buttons a human may click now (empty on a roll or someone else's turn)."""
+        if not self.human_to_move():
+            return []
+        return [(_button_words(a), a) for a in self.game.legal_actions(self.state)]
+
+    def button_rects(self, n: int) -> list[Rect]:
+        """Where ``n`` choice buttons are drawn (four to a row)."""
+        x0, y0 = self.choices_origin
+        per_row = max(1, int((self.lay.width - x0 - self.lay.margin + BUTTON_GAP) // (BUTTON_W + BUTTON_GAP)))
+        per_row = min(per_row, 4)
+        out = []
+        for i in range(n):
+            r, c = divmod(i, per_row)
+            out.append((x0 + c * (BUTTON_W + BUTTON_GAP), y0 + r * (BUTTON_H + BUTTON_GAP), BUTTON_W, BUTTON_H))
+        return out
+
+    # -- drawing ------------------------------------------------------------------------
+    def draw_pieces(self, p: CanvasPainter, state: MouseTrapState, viewer: int | None) -> None:
+        self._scene(p, state)
+
+    def _scene(
+        self,
+        p: CanvasPainter,
+        state: MouseTrapState,
+        *,
+        die: int | None = None,
+        status: str | None = None,
+        stage: int = -1,
+        spark: float = 0.0,
+        stuck: int = -1,
+    ) -> None:
+        mtv.draw(p, self.cfg, state, layout=self.lay, status=status)
+        self._draw_strip(p, state.parts_built, stage=stage, spark=spark, stuck=stuck)
+        self._draw_die(p, state.last_roll if die is None else die, state)
+
+    def _draw_die(self, p: CanvasPainter, value: int, state: MouseTrapState) -> None:
+        x, y, w, h = self.die_rect
+        colour = mtv.MOUSE_COLOURS[state.mover % len(mtv.MOUSE_COLOURS)]
+        p.rect(x, y, w, h, fill="#ffffff", stroke=colour, line_width=3, radius=8)
+        spots = {
+            1: [(0.5, 0.5)],
+            2: [(0.27, 0.27), (0.73, 0.73)],
+            3: [(0.27, 0.27), (0.5, 0.5), (0.73, 0.73)],
+            4: [(0.27, 0.27), (0.73, 0.27), (0.27, 0.73), (0.73, 0.73)],
+            5: [(0.27, 0.27), (0.73, 0.27), (0.5, 0.5), (0.27, 0.73), (0.73, 0.73)],
+            6: [(0.27, 0.25), (0.73, 0.25), (0.27, 0.5), (0.73, 0.5), (0.27, 0.75), (0.73, 0.75)],
+        }
+        if value in spots:
+            for fx, fy in spots[value]:
+                p.circle(x + fx * w, y + fy * h, 0.085 * w, fill=mtv.INK)
+        elif value:
+            p.text(x + w / 2, y + h / 2, str(value), size=20, fill=mtv.INK, bold=True)
+        else:
+            p.text(x + w / 2, y + h / 2, "?", size=20, fill="#a0978a", bold=True)
+
+    def _draw_strip(
+        self, p: CanvasPainter, built: int, *, stage: int = -1, spark: float = 0.0, stuck: int = -1
+    ) -> None:
+        x, y, w, h = self.strip_rect
+        p.rect(x, y, w, h, fill="#fffaf0", stroke="#b9a57f", radius=8)
+        p.text(x + 8, y + 9, "The trap — the chain reaction, stage by stage", size=10, fill="#6b5b45", align="left")
+        for k, st in enumerate(TRAP_STAGES):
+            sx, sy, sw, sh = self.stage_rect(k)
+            colour = mtv.STAGE_COLOURS[k % len(mtv.STAGE_COLOURS)]
+            done = stage > k
+            if k == stage:
+                p.rect(sx - 1, sy - 1, sw + 2, sh + 2, fill=mtv.HIGHLIGHT, stroke="#e0a800", line_width=2, radius=6)
+            elif done:
+                p.rect(sx, sy, sw, sh, fill="#e8f5e9", radius=6)
+            with p.transform(sx, sy, sw / 66.0):
+                for part in st.parts:
+                    _PART_ART[part](p, colour if part <= built else None)
+            if k == stage and spark > 0:
+                p.circle(
+                    sx + sw * spark, sy + sh * (0.25 + 0.5 * spark), 5, fill="#ff5722", stroke="#fff", line_width=1.5
+                )
+            if done:
+                p.text(sx + sw - 7, sy + 8, "✓", size=11, fill="#2e7d32", bold=True)
+            if k == stuck:
+                p.line(sx + 6, sy + 6, sx + sw - 6, sy + sh - 6, stroke="#c62828", line_width=4)
+                p.line(sx + sw - 6, sy + 6, sx + 6, sy + sh - 6, stroke="#c62828", line_width=4)
+                p.text(sx + sw / 2, sy + sh / 2, "stuck!", size=12, fill="#c62828", bold=True)
+
+    def draw_overlay(self, p: CanvasPainter, state: MouseTrapState) -> None:
+        lay = self.lay
+        if self.waiting_seat() is not None:
+            x, y, w, h = self.die_rect
+            p.rect(x - 4, y - 4, w + 8, h + 8, stroke="#e0a800", line_width=3, radius=10)
+            p.text(x + w + 14, y + h / 2, "Click to roll!", size=15, fill=mtv.INK, align="left", bold=True)
+            return
+        choices = self.choices()
+        hint = self.hint_action
+        for (words, action), (bx, by, bw, bh) in zip(choices, self.button_rects(len(choices)), strict=True):
+            lit = action == hint
+            p.rect(
+                bx,
+                by,
+                bw,
+                bh,
+                fill="#fff3c4" if not lit else "#c8e6c9",
+                stroke="#2e7d32" if lit else "#b08a1a",
+                line_width=2.5 if lit else 1.5,
+                radius=6,
+            )
+            p.text(bx + bw / 2, by + bh / 2, words, size=11.5, fill=mtv.INK, bold=True)
+        if choices:
+            x, y = self.choices_origin
+            p.text(x, y - 8, self._prompt(state), size=11, fill="#6b5b45", align="left")
+        spots = lay.mouse_spots(state)
+        for _, action in choices:
+            if isinstance(action, MoveMouse) and action.player in spots:
+                mx, my = spots[action.player]
+                p.circle(mx, my, 0.2 * lay.cell, stroke="#e0a800", line_width=3)
+            if isinstance(action, Crank):
+                cx, cy = lay.centre(self.cfg.position_of(SpaceKind.TURN_CRANK))
+                p.circle(cx, cy, lay.space_radius + 4, stroke="#e0a800", line_width=3)
+            if isinstance(action, TakeCheese):
+                for seat, _ in action.amounts:
+                    bx, by, bw, bh = lay.player_box(seat)
+                    p.rect(bx - 2, by - 2, bw + 4, bh + 4, stroke="#e0a800", line_width=2, radius=6)
+
+    def _prompt(self, state: MouseTrapState) -> str:
+        if state.phase is Phase.TAKE_CHOICE:
+            tied = " and ".join(MOUSE_NAMES[p] for p in state.take_from)
+            return f"{tied} are tied richest: choose how to take {state.take_amount} cheese."
+        return "On the Turn Crank: move an opponent's mouse, turn the crank, or end your turn."
+
+    # -- animation ------------------------------------------------------------------------
+    def animation_frames(
+        self, state: MouseTrapState, action: Any, after: MouseTrapState
+    ) -> Iterable[Frame | tuple[Frame, float]]:
+        if isinstance(action, Roll) and state.phase in (Phase.ROLL, Phase.MOVE_ROLL):
+            return self._walk_frames(state, action, after)
+        if isinstance(action, TrapOutcome):
+            return self._crank_frames(state, action, after)
+        return []
+
+    def _walk_frames(
+        self, state: MouseTrapState, action: Roll, after: MouseTrapState
+    ) -> list[Frame | tuple[Frame, float]]:
+        cfg = self.cfg
+        who = state.mover if state.phase is Phase.ROLL else state.moving
+        frames: list[Frame | tuple[Frame, float]] = []
+        faces = cfg.die_faces
+        for k in range(DIE_FRAMES):
+            face = (action.value + 2 * k + 1) % faces + 1
+            frames.append(lambda p, face=face: self._scene(p, state, die=face, status="Rolling…"))
+        path = walk_path(cfg, state.positions[who], action.value, resolve=state.phase is Phase.ROLL)
+        name = MOUSE_NAMES[who]
+        for i, pos in enumerate(path):
+            mid = dataclasses.replace(state, positions=_with(state.positions, who, pos), last_roll=action.value)
+            words = f"{name} rolled {action.value}: step {min(i + 1, action.value)}"
+            frames.append(lambda p, mid=mid, words=words: self._scene(p, mid, status=words))
+        if after.parts_built > state.parts_built:
+            new = ", ".join(TRAP_PARTS[state.parts_built : after.parts_built])
+            mid = dataclasses.replace(
+                state, positions=after.positions, parts_built=after.parts_built, last_roll=action.value
+            )
+            frames.append((lambda p, mid=mid: self._scene(p, mid, status=f"{name} builds the {new}!"), 3.0))
+        return frames
+
+    def _crank_frames(
+        self, state: MouseTrapState, action: TrapOutcome, after: MouseTrapState
+    ) -> list[Frame | tuple[Frame, float]]:
+        frames: list[Frame | tuple[Frame, float]] = []
+        stuck = -1
+        if not action.works:
+            rng = random.Random(derive_seed(self.seed, "failing stage", len(self.actions)))
+            stuck = failing_stage(self.cfg, rng)
+            self.failed_stage[len(self.actions)] = stuck
+        last = len(TRAP_STAGES) - 1 if action.works else stuck
+        for k in range(last + 1):
+            words = f"Stage {k + 1}: {TRAP_STAGES[k].name}"
+            for t in (0.3, 0.8):
+                frames.append(
+                    (
+                        lambda p, k=k, t=t, words=words: self._scene(p, state, status=words, stage=k, spark=t),
+                        STAGE_WEIGHT / 2,
+                    )
+                )
+        victims = [
+            q
+            for q in range(len(state.positions))
+            if state.caught[q] != after.caught[q] or (not action.works and state.positions[q] != after.positions[q])
+        ]
+        who = " and ".join(MOUSE_NAMES[q] for q in victims) or "nobody"
+        if action.works:
+            done = len(TRAP_STAGES)
+            for i in range(1, CAGE_FRAMES + 1):
+                frames.append(lambda p, i=i: self._cage_frame(p, state, i / CAGE_FRAMES, done))
+            frames.append(
+                (
+                    lambda p: self._cage_frame(p, state, 1.0, done, banner=f"SNAP! The cage drops: {who} caught!"),
+                    RESULT_WEIGHT,
+                )
+            )
+        else:
+            words = f"The trap sticks at stage {stuck + 1} — {who} escape to Safe!"
+            frames.append((lambda p: self._scene(p, state, status=words, stage=-1, stuck=stuck), RESULT_WEIGHT))
+        return frames
+
+    def _cage_frame(self, p: CanvasPainter, state: MouseTrapState, t: float, done: int, banner: str = "") -> None:
+        self._scene(p, state, status=banner or "…and the cage falls!", stage=done)
+        cx, cy = self.lay.centre(self.cfg.position_of(SpaceKind.CHEESE_WHEEL))
+        r = self.lay.space_radius + 4
+        top = cy - 3 * self.lay.cell
+        y = top + (cy - top) * t * t
+        draw_cage(p, cx, y, r)
+
+    # -- clicks and keys ----------------------------------------------------------------
+    def click(self, x: float, y: float) -> None:
+        if self.waiting_seat() is not None:
+            self.advance_chance()
+            return
+        choices = self.choices()
+        for (_, action), (bx, by, bw, bh) in zip(choices, self.button_rects(len(choices)), strict=True):
+            if bx <= x <= bx + bw and by <= y <= by + bh:
+                self.play(action)
+                return
+        hit = self.lay.hit_test(x, y, self.state)
+        if hit is None or not choices:
+            return
+        kind, idx = hit
+        actions = [a for _, a in choices]
+        if kind in ("mouse", "player"):
+            moves = [a for a in actions if isinstance(a, MoveMouse) and a.player == idx]
+            if moves:
+                self.play(moves[0])
+                return
+            takes = [a for a in actions if isinstance(a, TakeCheese) and dict(a.amounts).get(idx, 0) > 0]
+            if takes:  # take as much as possible from the clicked player
+                self.play(max(takes, key=lambda a: dict(a.amounts)[idx]))
+                return
+        if kind == "space" and idx == self.cfg.position_of(SpaceKind.TURN_CRANK):
+            cranks = [a for a in actions if isinstance(a, Crank)]
+            if cranks:
+                self.play(cranks[0])
+                return
+        self._say("Choose one of the buttons under the board.")
+
+    def targets(self) -> list[Target]:
+        if self.waiting_seat() is not None:
+            x, y, w, h = self.die_rect
+            return [Target(x, y, w, h, "the die: roll it")]
+        choices = self.choices()
+        return [
+            Target(*rect, f"button: {words}")
+            for (words, _), rect in zip(choices, self.button_rects(len(choices)), strict=True)
+        ]
+
+    def key(self, key: str) -> bool:
+        choices = self.choices()
+        if key.isdigit() and choices:
+            i = int(key) - 1
+            if 0 <= i < len(choices):
+                self.play(choices[i][1])
+                return True
+        return False
+
+    def describe_selection(self) -> str:
+        if self.waiting_seat() is not None:
+            return "Press Enter to roll the die."
+        choices = self.choices()
+        if not choices:
+            return ""
+        return "Choices: " + "; ".join(f"{i + 1}: {w}" for i, (w, _) in enumerate(choices)) + "."
+
+    # -- words ----------------------------------------------------------------------------
+    def chance_waits_for(self, state: MouseTrapState) -> int | None:
+        if state.phase is Phase.ROLL and self.is_human(state.mover):
+            return state.mover
+        return None
+
+    def waiting_words(self, state: MouseTrapState, seat: int) -> str:
+        return f"{self.player_name(seat)}, your turn — click the die to roll."
+
+    def player_name(self, player: int) -> str:
+        return MOUSE_NAMES[player]
+
+    def action_words(self, state: MouseTrapState, action: Any) -> str:
+        try:
+            event = self.game.apply(state, action).event
+        except Exception:  # words must never break the log
+            event = ""
+        return event or super().action_words(state, action)
+
+    def status_words(self, state: MouseTrapState) -> str:
+        cheese = ", ".join(
+            f"{MOUSE_NAMES[p]} {'caught' if state.caught[p] else state.cheese[p]}" for p in range(len(state.cheese))
+        )
+        return f"Cheese: {cheese} · pile {state.pile} · trap {state.parts_built}/{self.cfg.num_parts} built"
+
+    def result_words(self, state: MouseTrapState) -> str:
+        names = " and ".join(MOUSE_NAMES[p] for p in state.winners)
+        if len(state.winners) == 1:
+            return f"Game over — {names} has the last free mouse and wins!"
+        return f"Game over — shared win: {names}."
+
+
+def _with(values: tuple[int, ...], i: int, v: int) -> tuple[int, ...]:
+    return (*values[:i], v, *values[i + 1 :])
+
+
+def walk_path(cfg: MouseTrapConfig, start: int, roll: int, *, resolve: bool = True) -> list[int]:
+    """The spaces a mouse steps on, one by one: ``roll`` steps ahead, then along a Back/Ahead arrow.
+
+    >>> cfg = MouseTrapConfig(2)
+    >>> walk_path(cfg, 0, 6)  # onto "BACK 2" at 6, then back to 4
+    [1, 2, 3, 4, 5, 6, 5, 4]
+    """
+    path = []
+    pos = start
+    for _ in range(roll):
+        pos = cfg.forward(pos, 1)
+        path.append(pos)
+    if resolve:
+        target = cfg.jump(pos)
+        space = cfg.spaces[pos]
+        guard = 0
+        while pos != target and guard < cfg.num_spaces:
+            pos = cfg.backward(pos, 1) if space.kind is SpaceKind.BACK else cfg.forward(pos, 1)
+            path.append(pos)
+            guard += 1
+    return path
+
+
+# -- the contraption, part by part (drawn in a 66 × 94 box) -----------------------------------
+def draw_cage(p: Any, cx: float, y: float, r: float) -> None:
+    """The cage seen from the side, its bottom edge at ``y``."""
+    top = y - 1.6 * r
+    p.line(cx, top - 40, cx, top, stroke="#555", line_width=1.5)
+    p.rect(cx - r, top, 2 * r, 1.6 * r, stroke="#37474f", line_width=2.5, radius=3)
+    for k in range(1, 5):
+        bx = cx - r + k * (2 * r / 5)
+        p.line(bx, top, bx, y, stroke="#37474f", line_width=1.6)
+    p.rect(cx - r - 3, top - 4, 2 * r + 6, 6, fill="#37474f", radius=2)
+
+
+def _ghost(colour: str | None) -> tuple[str, str, float]:
+    """(fill, stroke, opacity) of a part: coloured when built, a faint outline when not."""
+    if colour is None:
+        return "#ffffff", "#c9bfae", 0.55
+    return colour, "#2b2b2b", 1.0
+
+
+def _base(p: Any, c: str | None) -> None:
+    f, s, o = _ghost(c)
+    p.rect(3, 82, 60, 9, fill=f, stroke=s, radius=2, opacity=o)
+
+
+def _gear_support(p: Any, c: str | None) -> None:
+    f, s, o = _ghost(c)
+    p.rect(27, 40, 8, 42, fill=f, stroke=s, opacity=o)
+
+
+def _gears(p: Any, c: str | None) -> None:
+    f, s, o = _ghost(c)
+    for cx, cy, r in ((31, 38, 11), (48, 52, 7)):
+        for k in range(8):
+            a = k * math.pi / 4
+            p.circle(cx + (r + 2) * math.cos(a), cy + (r + 2) * math.sin(a), 2.2, fill=f, opacity=o)
+        p.circle(cx, cy, r, fill=f, stroke=s, opacity=o)
+        p.circle(cx, cy, 2.5, fill="#ffffff", opacity=o)
+
+
+def _crank(p: Any, c: str | None) -> None:
+    f, s, o = _ghost(c)
+    p.polygon([(31, 38), (12, 20)], stroke=s, line_width=3, closed=False, opacity=o)
+    p.circle(12, 20, 4, fill=f, stroke=s, opacity=o)
+
+
+def _lever(p: Any, c: str | None) -> None:
+    f, s, o = _ghost(c)
+    p.polygon([(6, 80), (46, 44)], stroke=f if c else s, line_width=4, closed=False, opacity=o)
+    p.circle(26, 62, 3, fill=s, opacity=o)
+
+
+def _stop_sign(p: Any, c: str | None) -> None:
+    f, s, o = _ghost(c)
+    p.polygon([(52, 86), (52, 34)], stroke="#777" if c else s, line_width=2, closed=False, opacity=o)
+    pts = [
+        (52 + 11 * math.cos(math.pi / 8 + k * math.pi / 4), 24 + 11 * math.sin(math.pi / 8 + k * math.pi / 4))
+        for k in range(8)
+    ]
+    p.polygon(pts, fill="#d32f2f" if c else f, stroke=s, opacity=o)
+    if c:
+        p.text(52, 24, "STOP", size=5.5, fill="#ffffff", bold=True)
+
+
+def _boot(p: Any, c: str | None) -> None:
+    f, s, o = _ghost(c)
+    p.polygon([(16, 4), (16, 22)], stroke=s, line_width=1.5, closed=False, opacity=o)
+    p.polygon([(10, 22), (22, 22), (22, 38), (34, 40), (34, 48), (10, 48)], fill=f, stroke=s, opacity=o)
+
+
+def _bucket(p: Any, c: str | None) -> None:
+    f, s, o = _ghost(c)
+    p.polygon([(38, 52), (60, 52), (56, 78), (42, 78)], fill=f, stroke=s, opacity=o)
+    p.polygon([(38, 52), (49, 40), (60, 52)], stroke=s, line_width=1.2, closed=False, opacity=o)
+
+
+def _ball(p: Any, c: str | None) -> None:
+    f, s, o = _ghost(c)
+    p.circle(12, 20, 7, fill="#b0bec5" if c else f, stroke=s, opacity=o)
+
+
+def _stairs(p: Any, c: str | None) -> None:
+    f, s, o = _ghost(c)
+    pts = [(4, 30)]
+    for k in range(5):
+        x, y = 4 + k * 12, 30 + k * 11
+        pts += [(x + 12, y), (x + 12, y + 11)]
+    pts += [(64, 90), (4, 90)]
+    p.polygon(pts, fill=f, stroke=s, opacity=o)
+
+
+def _rain_pipe(p: Any, c: str | None) -> None:
+    f, s, o = _ghost(c)
+    p.polygon([(6, 8), (40, 24), (12, 44), (40, 62)], stroke=f if c else s, line_width=6, closed=False, opacity=o)
+
+
+def _helping_hand(p: Any, c: str | None) -> None:
+    f, s, o = _ghost(c)
+    p.polygon([(56, 92), (50, 70)], stroke=s, line_width=2, closed=False, opacity=o)
+    p.ellipse(48, 66, 9, 7, fill="#ffcc80" if c else f, stroke=s, opacity=o)
+    for k in range(4):
+        p.polygon([(42 + 4 * k, 61), (40 + 4 * k, 53)], stroke=s, line_width=2, closed=False, opacity=o)
+
+
+def _bathtub(p: Any, c: str | None) -> None:
+    f, s, o = _ghost(c)
+    p.polygon([(4, 14), (40, 14), (36, 30), (8, 30)], fill=f, stroke=s, opacity=o)
+    p.polygon([(22, 30), (22, 90)], stroke=s, line_width=2, closed=False, opacity=o)
+
+
+def _diver(p: Any, c: str | None) -> None:
+    f, s, o = _ghost(c)
+    p.polygon([(30, 70), (62, 62)], stroke=s, line_width=3, closed=False, opacity=o)
+    p.circle(54, 44, 4, fill="#ffcc80" if c else f, stroke=s, opacity=o)
+    p.polygon(
+        [(54, 48), (54, 60), (50, 66), (54, 60), (58, 66)],
+        stroke=f if c else s,
+        line_width=2.5,
+        closed=False,
+        opacity=o,
+    )
+    p.polygon([(48, 52), (60, 52)], stroke=f if c else s, line_width=2.5, closed=False, opacity=o)
+
+
+def _tub(p: Any, c: str | None) -> None:
+    f, s, o = _ghost(c)
+    p.polygon([(6, 70), (30, 70), (27, 90), (9, 90)], fill=f, stroke=s, opacity=o)
+
+
+def _cage(p: Any, c: str | None) -> None:
+    f, s, o = _ghost(c)
+    p.polygon([(48, 0), (48, 16)], stroke=s, line_width=1.5, closed=False, opacity=o)
+    p.rect(36, 16, 24, 28, stroke=f if c else s, line_width=2.5, radius=2, opacity=o)
+    for k in range(1, 4):
+        p.polygon([(36 + 6 * k, 16), (36 + 6 * k, 44)], stroke=f if c else s, line_width=1.5, closed=False, opacity=o)
+
+
+#: Part number (1-based, as in :data:`TRAP_PARTS`) -> its little drawing.
+_PART_ART: dict[int, Callable[[Any, str | None], None]] = {
+    1: _base,
+    2: _gear_support,
+    3: _gears,
+    4: _crank,
+    5: _lever,
+    6: _stop_sign,
+    7: _boot,
+    8: _bucket,
+    9: _ball,
+    10: _stairs,
+    11: _rain_pipe,
+    12: _helping_hand,
+    13: _bathtub,
+    14: _diver,
+    15: _tub,
+    16: _cage,
+}
