@@ -41,10 +41,12 @@ def sample_outcome(outcomes: Sequence[tuple[T, Fraction]], rng: random.Random) -
     """
     if not outcomes:
         raise ValueError("no chance outcomes to sample from")
-    total = sum((p for _, p in outcomes), Fraction(0))
-    if total != 1:
-        raise ValueError(f"chance probabilities sum to {total}, not 1")
     denominator = math.lcm(*(p.denominator for _, p in outcomes))
+    # the exact check "sum == 1" in integers over the common denominator (no Fraction
+    # arithmetic: this runs at every chance node of every playout)
+    if sum(p.numerator * (denominator // p.denominator) for _, p in outcomes) != denominator:
+        total = sum((p for _, p in outcomes), Fraction(0))
+        raise ValueError(f"chance probabilities sum to {total}, not 1")
     r = rng.randrange(denominator)
     for outcome, p in outcomes:
         r -= p.numerator * (denominator // p.denominator)
