@@ -23,7 +23,8 @@ Fraction(390, 11)
 * :func:`sample`, :func:`running_mean` — seeded, vectorised simulation (numpy) and
   the law of large numbers.
 * :func:`expected_draws_until_first`, :func:`expected_draws_until_all`,
-  :func:`hypergeometric`, :func:`simulate_draws_until` — drawing without
+  :func:`draws_until_distribution`, :func:`hypergeometric`,
+  :func:`simulate_draws_until` — drawing without
   replacement (face-down tiles, a deck of cards).
 * :func:`source`, :func:`show_source` — a function's code (docstring left out) to
   read next to the demo.
@@ -224,6 +225,26 @@ def expected_draws_until_all(special: int, total: int) -> Fraction:
     return special + others * Fraction(special, special + 1)
 
 
+def draws_until_distribution(special: int, total: int, which: Literal["first", "all"] = "all") -> dict[int, Fraction]:
+    """The exact distribution of the draws needed until the first / all ``special`` items.
+
+    All orders are equally likely, so the positions of the special items are a random
+    ``special``-subset of ``1 … total``. The last one is at ``t`` when the other
+    ``special − 1`` lie among the first ``t − 1`` positions: ``C(t−1, k−1) / C(N, k)``;
+    the first one is at ``t`` when they lie among the last ``N − t``: ``C(N−t, k−1) / C(N, k)``.
+
+    Raises:
+        ValueError: not ``0 < special <= total``, or ``which`` unknown.
+    """
+    _check_counts(special, total)
+    ways = math.comb(total, special)
+    if which == "all":
+        return {t: Fraction(math.comb(t - 1, special - 1), ways) for t in range(special, total + 1)}
+    if which == "first":
+        return {t: Fraction(math.comb(total - t, special - 1), ways) for t in range(1, total - special + 2)}
+    raise ValueError(f"which must be 'first' or 'all', not {which!r}")
+
+
 def hypergeometric(found: int, draws: int, special: int, total: int) -> Fraction:
     """P(exactly ``found`` marked items among ``draws`` drawn without replacement).
 
@@ -368,6 +389,7 @@ __all__ = [
     "chance_distribution",
     "die",
     "distribution",
+    "draws_until_distribution",
     "expectation",
     "expected_draws_until_all",
     "expected_draws_until_first",
