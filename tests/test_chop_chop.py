@@ -14,6 +14,8 @@ from fractions import Fraction
 from itertools import pairwise
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from boardgames_widgets import make_game
 from boardgames_widgets.core import CHANCE, TERMINAL, GameOverError, IllegalActionError, InvalidActionError
@@ -863,3 +865,26 @@ def test_json_round_trip_and_validation_rejects_nonsense():
     bad["state"]["cheese"] = 11
     with pytest.raises(ValueError):
         GAME.from_json(bad)
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 10**6), players=st.integers(2, 5))
+def test_property_every_legal_action_applies_and_invariants_hold(seed, players):
+    """CC-M2 / CC-T0 invariants: every offered action applies; cheese is conserved;
+    the hidden counts match the face-down tiles; mice never share a square."""
+    game = ChopChop(num_players=players)
+    rng = random.Random(seed)
+    s = game.new_initial_state()
+    for _ in range(300):
+        if game.is_terminal(s):
+            break
+        game.validate_state(s)
+        assert s.cheese + s.tiles.count(UNCOVERED_CHEESE) + s.hidden[0] == 10
+        if game.is_chance_node(s):
+            a = sample_outcome(game.chance_outcomes(s), rng)
+        else:
+            legal = game.legal_actions(s)
+            for option in legal:
+                game.apply(s, option)
+            a = legal[rng.randrange(len(legal))]
+        s = game.apply(s, a)
