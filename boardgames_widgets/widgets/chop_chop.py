@@ -150,13 +150,13 @@ class ChopChopWidget(GameWidget):
         out = []
         for a in self.game.legal_actions(self.state):
             if isinstance(a, Pass):
-                out.append(("p", f"No move of {self.state.roll}: pass", a))
+                out.append(("p", "Pass", a))
             elif isinstance(a, Decline):
                 out.append(("d", "No thanks", a))
         return out
 
     def _button_box(self, i: int) -> tuple[float, float, float, float]:
-        w = 190.0
+        w = 150.0
         return self.kitchen_w - ccv.PAD - (i + 1) * (w + 8), self.kitchen_h + 14, w, 40
 
     # -- drawing ---------------------------------------------------------------------------
@@ -277,13 +277,13 @@ class ChopChopWidget(GameWidget):
         if phase is Phase.FORK:
             return "Fork: click the cheese to take."
         if phase is Phase.ARROW:
-            return "Arrow: click any lit square to jump, or No thanks."
+            return "Arrow: click a square to jump to."
         if self.sel_landing is not None:
             return "Which way in? Click a blue square."
         if phase is Phase.EXTRA:
-            return f"+{state.roll}: click a lit square, or No thanks."
+            return f"+{state.roll}: walk on? Click a lit square."
         if self._buttons():
-            return "No move possible: pass."
+            return f"No move of exactly {state.roll}: click Pass."
         if self._active_piece() is None:
             return f"Rolled {state.roll}: click a mouse."
         return f"Rolled {state.roll}: click a lit square."

@@ -81,3 +81,35 @@ def test_food_chain_reload_redraws_the_board(lab: LabServer, page: Any) -> None:
         timeout=20_000,
     )
     screenshot(page, "food_chain_after_reload")
+
+
+def test_chop_chop_notebook_moves_a_mouse_by_clicks(lab: LabServer, page: Any) -> None:
+    """Run the Chop Chop notebook, click a mouse then a lit square: the mouse walks there."""
+    from boardgames_widgets.games.chop_chop import view as ccv
+    from boardgames_widgets.widgets.chop_chop import ChopChopWidget
+
+    # the same seed gives the same game: find the move the page will offer
+    twin = ChopChopWidget(players=2, seed=1, speed="off", threaded=False)
+    mouse = twin.movable_pieces()[0]
+    start = twin.game.piece_cell(twin.state, mouse)
+    twin.sel_piece = mouse
+    landing = next(c for c, acts in twin.landings().items() if len(acts) == 1)
+
+    open_and_run(page, lab, "chop_chop.ipynb")
+    wait_status(page, "your turn")
+    canvas = top_canvas(page)
+    box = wait_still(page, canvas)
+    screenshot(page, "chop_chop_start")
+    before_status, before_pixels = status_text(page), pixels(page)
+
+    click_board(page, box, *ccv.cell_center(twin.lay, start))
+    selected_pixels = wait_pixels_change(page, before_pixels)  # the landing squares light up
+    screenshot(page, "chop_chop_selected")
+    box = wait_still(page, canvas)
+    click_board(page, box, *ccv.cell_center(twin.lay, landing))
+    wait_status_change(page, before_status)
+    wait_status(page, "your turn")
+    wait_pixels_change(page, selected_pixels)
+    screenshot(page, "chop_chop_after_move")
+    log = page.locator(".bgw-game .bgw-log").inner_text()
+    assert f"Mouse {mouse} walks" in log, log
