@@ -1,0 +1,233 @@
+"""The documentation site builds offline with warnings as errors, and shows what it must.
+
+One ``sphinx-build -W -b html`` into a temporary folder (module fixture) feeds the checks:
+a page with pictures per registered game, every notebook rendered, the API reference, no
+widget JavaScript from a CDN, and the JupyterLite site with this package's wheel and the
+notebooks. Skipped when the ``docs`` extra is not installed. The fast checks at the top
+need no build.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import pathlib
+import re
+import subprocess
+import sys
+import zipfile
+
+import pytest
+
+import boardgames_widgets as bw
+from boardgames_widgets.core.registry import GAMES, game_class
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+DOCS = ROOT / "docs"
+sys.path.insert(0, str(DOCS))
+import bgw_docs  # noqa: E402
+
+HAVE_SPHINX = all(importlib.util.find_spec(m) is not None for m in ("sphinx", "myst_nb", "pydata_sphinx_theme"))
+HAVE_LITE = all(
+    importlib.util.find_spec(m) is not None
+    for m in ("jupyterlite_sphinx", "jupyterlite_core", "jupyterlite_pyodide_kernel", "hatchling")
+)
+needs_build = pytest.mark.skipif(not HAVE_SPHINX, reason="the docs extra is not installed (pip install -e '.[docs]')")
+needs_lite = pytest.mark.skipif(not (HAVE_SPHINX and HAVE_LITE), reason="jupyterlite-sphinx & co. are not installed")
+
+RULE_ID = re.compile(r"^\s*- ([A-Z]{2}-[A-Z]+\d+[a-z]?)\b", re.M)
+
+
+def _rule_ids(section_body: str) -> set[str]:
+    return set(RULE_ID.findall(section_body))
+
+
+# -- fast checks (no build) --------------------------------------------------------------
+def test_rules_copy_has_a_section_for_every_registered_game() -> None:
+    sections = bgw_docs.rules_sections(bgw_docs.RULES.read_text(encoding="utf-8"))
+    for gid in bw.game_ids():
+        info = game_class(gid).info
+        assert info.rules_section in sections, f"{gid}: section {info.rules_section} missing from docs/rules/RULES.md"
+        assert _rule_ids(sections[info.rules_section][1]), f"{gid}: no rule IDs in its section"
+    assert "(seed" not in sections["4"][0]
+
+
+def test_rules_copy_has_the_rule_ids_of_the_shared_rules() -> None:
+    """docs/rules/RULES.md is a copy of the project's RULES.md; it must not lose a rule."""
+    shared = ROOT.parent / "shared" / "RULES.md"
+    if not shared.exists():
+        pytest.skip("no shared/RULES.md beside the repository")
+    ours = _rule_ids(bgw_docs.RULES.read_text(encoding="utf-8"))
+    theirs = _rule_ids(shared.read_text(encoding="utf-8"))
+    assert theirs <= ours, (
+        f"rules missing from the docs copy: {sorted(theirs - ours)}; run cp {shared} docs/rules/RULES.md"
+    )
+
+
+def test_rule_ids_become_bold_anchors() -> None:
+    out = bgw_docs.emphasise_rule_ids("Setup\n- FC-S1 Each player gets one set.\n  - CC-M3 No jumping.\nFC-T1 inline")
+    assert '- <span id="rule-fc-s1"></span>**FC-S1** Each player' in out
+    assert '<span id="rule-cc-m3"></span>**CC-M3**' in out
+    assert out.endswith("FC-T1 inline")  # only list items are rules
+
+
+def test_static_notebook_replaces_widgets_with_a_note_and_drops_widget_state() -> None:
+    nb = {
+        "metadata": {"widgets": {"application/vnd.jupyter.widget-state+json": {}}},
+        "cells": [
+            {
+                "cell_type": "code",
+                "outputs": [
+                    {
+                        "output_type": "display_data",
+                        "data": {bgw_docs.WIDGET_MIME: {"model_id": "x"}, "text/plain": "VBox()"},
+                    },
+                    {"output_type": "display_data", "data": {"image/svg+xml": "<svg/>"}},
+                ],
+            }
+        ],
+    }
+    out = bgw_docs.static_notebook(nb, depth=2)
+    assert "widgets" not in out["metadata"]
+    first, second = out["cells"][0]["outputs"]
+    assert bgw_docs.WIDGET_MIME not in first["data"]
+    assert 'href="../../try_it.html"' in first["data"]["text/html"]
+    assert second["data"] == {"image/svg+xml": "<svg/>"}
+    assert bgw_docs.WIDGET_MIME in nb["cells"][0]["outputs"][0]["data"]  # the original is untouched
+
+
+def test_lite_notebook_starts_with_the_install_cell_and_has_no_outputs() -> None:
+    nb = {
+        "metadata": {},
+        "cells": [{"cell_type": "code", "source": "1+1", "outputs": [{"x": 1}], "execution_count": 3}],
+    }
+    out = bgw_docs.lite_notebook(nb)
+    assert out["cells"][0]["source"].endswith("%pip install -q boardgames_widgets")
+    assert out["cells"][1]["outputs"] == [] and out["cells"][1]["execution_count"] is None
+    assert out["metadata"]["kernelspec"]["name"] == "python"
+
+
+def test_repacked_wheel_is_a_valid_wheel(tmp_path: pathlib.Path) -> None:
+    path = bgw_docs.repack_installed("comm", tmp_path)
+    assert path.name.startswith("comm-") and path.name.endswith("-py3-none-any.whl")
+    with zipfile.ZipFile(path) as zf:
+        names = zf.namelist()
+        assert "comm/__init__.py" in names
+        info = next(n.split("/")[0] for n in names if n.endswith(".dist-info/METADATA"))
+        record = zf.read(f"{info}/RECORD").decode()
+        assert "Tag: py3-none-any" in zf.read(f"{info}/WHEEL").decode()
+    recorded = {line.split(",")[0] for line in record.splitlines()}
+    assert set(names) == recorded  # every file listed, with its hash
+
+
+def test_doc_examples_run() -> None:
+    """The Python blocks of 'Write your own agent' and 'Getting started' run as written."""
+    for page in ("own_agent.md", "getting_started.md"):
+        ns: dict[str, object] = {}
+        text = (DOCS / page).read_text(encoding="utf-8")
+        blocks = re.findall(r"```python\n(.*?)```", text, flags=re.S)
+        assert blocks, page
+        for block in blocks:
+            exec(compile(block, page, "exec"), ns)
+
+
+# -- the build -------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> pathlib.Path:
+    out = tmp_path_factory.mktemp("docs") / "html"
+    env = dict(os.environ, BGW_DOCS_LITE="1" if HAVE_LITE else "0")
+    res = subprocess.run(
+        [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-b", "html", str(DOCS), str(out)],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    assert res.returncode == 0, f"sphinx-build -W failed:\n{res.stdout[-4000:]}\n{res.stderr[-8000:]}"
+    return out
+
+
+@needs_build
+def test_every_game_has_a_page_with_pictures_and_its_rule_ids(site: pathlib.Path) -> None:
+    sections = bgw_docs.rules_sections(bgw_docs.RULES.read_text(encoding="utf-8"))
+    for gid in bw.game_ids():
+        info = game_class(gid).info
+        page = site / "_generated" / "games" / f"{gid}.html"
+        assert page.exists(), f"no page for {gid}"
+        html = page.read_text(encoding="utf-8")
+        assert info.name in html
+        for tag in ("middle", "end"):
+            m = re.search(rf'<img[^>]+src="([^"]*{gid}_{tag}\.svg)"', html)
+            assert m, f"{gid}: no {tag} picture on its page"
+            svg = (page.parent / m.group(1)).resolve().read_text(encoding="utf-8")
+            assert "<svg" in svg[:300] and svg.rstrip().endswith("</svg>")
+        for rid in _rule_ids(sections[info.rules_section][1]):
+            assert f'id="rule-{rid.lower()}"' in html, f"{gid}: rule {rid} not on its page"
+        assert "Play it in the widget" in html and f"&quot;{gid}&quot;" in html
+
+
+@needs_build
+def test_every_notebook_is_rendered(site: pathlib.Path) -> None:
+    rels = bgw_docs.notebook_paths()
+    assert pathlib.Path("00_start_here.ipynb") in rels
+    assert pathlib.Path("arcade.ipynb") not in rels  # an app, not a page
+    for rel in rels:
+        assert (site / "_generated" / "notebooks" / rel.with_suffix(".html")).exists(), rel
+    start = (site / "_generated" / "notebooks" / "00_start_here.html").read_text(encoding="utf-8")
+    assert "<svg" in start  # boards are stored as SVG outputs and survive into HTML
+
+
+@needs_build
+def test_api_reference_documents_core_agents_and_analysis(site: pathlib.Path) -> None:
+    html = (site / "_generated" / "api.html").read_text(encoding="utf-8")
+    for anchor in (
+        'id="boardgames_widgets.core.Game"',
+        'id="boardgames_widgets.core.play_game"',
+        'id="boardgames_widgets.agents.RandomAgent"',
+        'id="boardgames_widgets.agents.mcts.MCTSAgent"',
+        'id="boardgames_widgets.analysis.tournament.round_robin"',
+        'id="boardgames_widgets.widgets.play"',
+    ):
+        assert anchor in html, anchor
+
+
+@needs_build
+def test_pages_load_no_javascript_from_a_cdn(site: pathlib.Path) -> None:
+    for page in site.rglob("*.html"):
+        if "lite" in page.relative_to(site).parts:
+            continue
+        text = page.read_text(encoding="utf-8")
+        scripts = re.findall(r'<script[^>]+src="([^"]+)"', text)
+        remote = [s for s in scripts if s.startswith(("http:", "https:", "//"))]
+        assert not remote, f"{page.relative_to(site)} loads {remote}"
+        assert "widget-state+json" not in text
+
+
+@needs_lite
+def test_lite_site_has_the_package_wheel_its_dependencies_and_the_notebooks(site: pathlib.Path) -> None:
+    lite = site / "lite"
+    index = json.loads((lite / "pypi" / "all.json").read_text(encoding="utf-8"))
+    for name in ("boardgames_widgets", "ipycanvas", "ipywidgets", "comm", "jupyterlab_widgets"):
+        assert name in index or name.replace("_", "-") in index, f"{name} not in the lite site's package index"
+        assert list((lite / "pypi").glob(f"{name}-*-py3-none-any.whl")), f"no {name} wheel"
+    (wheel,) = (lite / "pypi").glob("boardgames_widgets-*.whl")
+    with zipfile.ZipFile(wheel) as zf:
+        names = set(zf.namelist())
+    assert "boardgames_widgets/core/registry.py" in names
+    for gid in bw.game_ids():
+        module = GAMES[gid].partition(":")[0]
+        assert module.replace(".", "/") + ".py" in names
+    for nb in (ROOT / "notebooks").rglob("*.ipynb"):
+        if ".ipynb_checkpoints" in nb.parts:
+            continue
+        copy = lite / "files" / nb.relative_to(ROOT / "notebooks")
+        assert copy.exists(), f"{copy} missing from the lite site"
+        first = json.loads(copy.read_text(encoding="utf-8"))["cells"][0]
+        assert "%pip install -q boardgames_widgets" in "".join(first["source"])
+    config = json.loads((lite / "jupyter-lite.json").read_text(encoding="utf-8"))["jupyter-config-data"]
+    extensions = {e["name"] for e in config["federated_extensions"]}
+    assert {"@jupyter-widgets/jupyterlab-manager", "ipycanvas", "@jupyterlite/pyodide-kernel-extension"} <= extensions
+    try_it = (site / "try_it.html").read_text(encoding="utf-8")
+    assert "lite/lab/index.html?path=00_start_here.ipynb" in try_it
+    assert "Pyodide CDN" in try_it
