@@ -95,7 +95,8 @@ CAT_SEAT = 0
 #: ``state.tiles`` values, per floor square.
 NO_TILE, FACE_DOWN, UNCOVERED_CHEESE = 0, 1, 2
 
-_CHEESE = TILES.index(Tile.CHEESE)
+_TILE_INDEX: dict[Tile, int] = {t: i for i, t in enumerate(TILES)}
+_CHEESE = _TILE_INDEX[Tile.CHEESE]
 
 
 class Phase(enum.Enum):
@@ -548,6 +549,7 @@ class ChopChop(Game[ChopChopState, Action]):
             raise ValueError(f"the tile mix has {sum(counts)} tiles but the board has {self.layout.n_floor} squares")
         self._dice = {True: _die_outcomes(dice[0]), False: _die_outcomes(dice[1])}
         self._moves: dict[int, Move] = {}  # Move objects by (piece, landing, via), made once
+        self._floor: tuple[tuple[int, ...], list[bool]] = ((), [])  # tiles -> not uncovered cheese
         # the options of the last state asked about, as one tuple so threads never
         # see a state paired with another state's options
         self._cache: tuple[ChopChopState | None, list[Action], dict[int, tuple[int, ...]]] = (None, [], {})
@@ -647,7 +649,7 @@ class ChopChop(Game[ChopChopState, Action]):
         if phase is Phase.ROLL:
             if not isinstance(action, Roll):
                 raise self._wrong_phase(state, action)
-            if action not in dict(self._dice[state.mice_turn]):
+            if action.value not in (self.cfg.mouse_die if state.mice_turn else self.cfg.cat_die):
                 side = "mouse" if state.mice_turn else "cat"
                 raise IllegalActionError("CC-M2", f"the {side} die has no face {action.value}")
             d.roll = action.value
@@ -655,7 +657,7 @@ class ChopChop(Game[ChopChopState, Action]):
         elif phase is Phase.REVEAL:
             if not isinstance(action, Reveal):
                 raise self._wrong_phase(state, action)
-            k = TILES.index(action.tile)
+            k = _TILE_INDEX[action.tile]
             if state.hidden[k] == 0:
                 raise IllegalActionError("CC-S1", f"no face-down {action.tile.value} tile is left")
             d.hidden = _set(state.hidden, k, state.hidden[k] - 1)
@@ -781,10 +783,13 @@ class ChopChop(Game[ChopChopState, Action]):
         lay = self.layout
         nf = lay.n_floor
         table = lay.table
-        tiles = state.tiles
-        free = [t != UNCOVERED_CHEESE for t in tiles]
+        tiles, floor = self._floor
+        if tiles is not state.tiles:  # tiles change rarely: reuse the last table
+            tiles = state.tiles
+            floor = [t != UNCOVERED_CHEESE for t in tiles] + [False] * lay.n_holes
+            self._floor = (tiles, floor)
+        free = floor[:]
         if piece == CAT:
-            free += [False] * lay.n_holes
             end = free[:]
             alive = [p for p in state.mice if p >= 0]
             for p in alive:
@@ -799,8 +804,7 @@ class ChopChop(Game[ChopChopState, Action]):
         cat = state.cat
         if cat >= 0 and not table[cat]:
             free[cat] = False
-        end = free + [True] * lay.n_holes
-        free += [False] * lay.n_holes  # CC-M8: a hole only as the last step
+        end = free[:nf] + [True] * lay.n_holes  # free is False on holes: CC-M8, a hole only as the last step
         for p in state.mice:
             if p >= nf:
                 end[p] = False  # CC-M8: one mouse per hole
@@ -826,6 +830,13 @@ class ChopChop(Game[ChopChopState, Action]):
         if dest < 0 or via < 0 or not -1 <= action.piece < self.layout.n_holes:
             return -3
         return self._key(action.piece, dest, via)
+
+    def _make_move(self, key: int) -> Move:
+        n = self.layout.n_cells
+        coords = self.layout.coords
+        piece, rest = divmod(key, n * n)
+        move = self._moves[key] = Move(piece - 1, coords[rest // n], coords[rest % n])
+        return move
 
     def _options(self, state: ChopChopState) -> tuple[list[Action], dict[int, tuple[int, ...]]]:
         """The legal actions of a MOVE / EXTRA / ARROW phase, and their paths by
@@ -858,12 +869,8 @@ class ChopChop(Game[ChopChopState, Action]):
             for piece in pieces:
                 start = self.piece_cell(state, piece)
                 _dfs(nbrs, start, state.roll, free, end, forbid, keyed, (piece + 1) * n * n, n)
-            for key in keyed:
-                move = interned.get(key)
-                if move is None:
-                    piece, rest = divmod(key, n * n)
-                    move = interned[key] = Move(piece - 1, coords[rest // n], coords[rest % n])
-                actions.append(move)
+            get = interned.get
+            actions = [get(key) or self._make_move(key) for key in keyed]
             if phase is Phase.EXTRA:
                 actions.append(Decline())
                 keyed[-2] = ()
