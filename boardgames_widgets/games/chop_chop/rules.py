@@ -428,7 +428,9 @@ def _dfs(
     ``free`` cells and ends on an ``end`` cell. Keeps the first path found per outcome,
     keyed ``base + landing * n_cells + via`` (``via``: the cell before the landing)."""
 
-    def walk(cell: int, left: int, path: tuple[int, ...]) -> None:
+    path = [start]
+
+    def walk(cell: int, left: int) -> None:
         for n in nbrs[cell]:
             if n in path:
                 continue
@@ -438,7 +440,9 @@ def _dfs(
                     if key not in out:
                         out[key] = (*path, n)
             elif free[n]:
-                walk(n, left - 1, (*path, n))
+                path.append(n)
+                walk(n, left - 1)
+                path.pop()
 
     for n in nbrs[start]:
         if n == forbid_first:
@@ -448,7 +452,9 @@ def _dfs(
             if end[n] and key not in out:
                 out[key] = (start, n)
         elif free[n]:
-            walk(n, steps - 1, (start, n))
+            path.append(n)
+            walk(n, steps - 1)
+            path.pop()
 
 
 def _walk_outcomes(
