@@ -26,6 +26,7 @@ from boardgames_widgets.games.chop_chop.rules import (
     Roll,
     TakeCheese,
 )
+from boardgames_widgets.games.chop_chop.scenario import board_state, board_text
 
 __all__ = [
     "CAT",
@@ -49,5 +50,7 @@ __all__ = [
     "Roll",
     "TakeCheese",
     "Tile",
+    "board_state",
+    "board_text",
     "parse_map",
 ]
