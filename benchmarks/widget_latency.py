@@ -1,0 +1,234 @@
+"""Click-to-redraw latency of the game widgets, measured in a real browser.
+
+Starts JupyterLab on 127.0.0.1 and Debian's headless Chromium (the recipe of
+``tests/browser``), opens a notebook with a Food Chain board (animation off) and
+clicks it 20 times: 10 clicks that select a card (the overlay is redrawn) and 10 that
+place it (the move is played, the bot answers, the board is redrawn). Inside the page,
+the time of each mouse-down, of each change of the status / screen-reader text and of
+every 2D drawing call is recorded; a click's latency is from the mouse-down to the
+later of "text changed" and "last drawing call of the redraw".
+
+Then it times one full redraw (the ``R`` key redraws every layer) and, on a Chop
+Chop board with animation on, the browser time of each animation frame (a frame is a
+burst of drawing calls; bursts are split at gaps of more than 4 ms).
+
+Run: ``python benchmarks/widget_latency.py`` (needs /usr/bin/chromium, playwright,
+jupyterlab). Prints figures; asserts nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(REPO / "tests" / "browser"))
+
+from browser_helpers import (  # noqa: E402
+    CHROMIUM,
+    CHROMIUM_FLAGS,
+    click_board,
+    open_and_run,
+    skip_reason,
+    start_lab,
+    top_canvas,
+    wait_status,
+    wait_still,
+)
+
+#: Drawing calls recorded in the page, and the time of every mouse-down and text change.
+INSTRUMENT_JS = """
+(() => {
+  const rec = window.__bgw = {draws: [], clicks: [], texts: []};
+  const P = CanvasRenderingContext2D.prototype;
+  for (const name of ['fill', 'stroke', 'fillText', 'fillRect', 'clearRect', 'drawImage', 'putImageData',
+                      'setTransform', 'arc', 'lineTo']) {
+    const orig = P[name];
+    P[name] = function (...args) {
+      const t0 = performance.now();
+      const r = orig.apply(this, args);
+      rec.draws.push([t0, performance.now()]);
+      return r;
+    };
+  }
+  document.addEventListener('mousedown', () => rec.clicks.push(performance.now()), true);
+  document.addEventListener('keydown', () => rec.clicks.push(performance.now()), true);
+  new MutationObserver(muts => {
+    for (const m of muts) {
+      const el = m.target.nodeType === 1 ? m.target : m.target.parentElement;
+      if (el && el.closest && el.closest('.bgw-status, .bgw-aria')) { rec.texts.push(performance.now()); return; }
+    }
+  }).observe(document, {subtree: true, childList: true, characterData: true});
+})();
+"""
+
+FOOD_CHAIN_NB = [
+    "import boardgames_widgets as bw",
+    'game = bw.play("food_chain", players=2, seed=1, speed="off")\ngame',
+]
+CHOP_CHOP_NB = [
+    "import boardgames_widgets as bw",
+    'game = bw.play("chop_chop", players=2, seed=1, speed="normal")\ngame',
+]
+
+
+def write_notebook(path: Path, sources: list[str]) -> Path:
+    cells = [
+        {"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [], "source": s} for s in sources
+    ]
+    nb = {
+        "cells": cells,
+        "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}},
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+    path.write_text(json.dumps(nb))
+    return path
+
+
+def reset(page: Any) -> None:
+    page.evaluate("() => { const r = window.__bgw; r.draws = []; r.clicks = []; r.texts = []; }")
+
+
+def settle(page: Any, quiet_ms: float = 250, timeout: float = 20.0, text: bool = True) -> dict[str, Any]:
+    """Wait until no drawing call happened for ``quiet_ms``; return the records."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        rec = page.evaluate(
+            "() => ({draws: window.__bgw.draws, clicks: window.__bgw.clicks, texts: window.__bgw.texts,"
+            " now: performance.now()})"
+        )
+        last = rec["draws"][-1][1] if rec["draws"] else None
+        if last is not None and rec["now"] - last > quiet_ms and (rec["texts"] or not text):
+            return rec  # type: ignore[no-any-return]
+        page.wait_for_timeout(50)
+    raise TimeoutError("the board did not settle")
+
+
+def latency(rec: dict[str, Any]) -> tuple[float, float]:
+    """(first response, settled): mouse-down to the first redraw with the new text,
+    and to the last drawing call (the bot's answer included)."""
+    click = rec["clicks"][0]
+    after = {"draws": [d for d in rec["draws"] if d[0] >= click]}
+    first_burst_end = after["draws"][0][0] + bursts(after)[0]
+    text = min(t for t in rec["texts"] if t >= click)
+    return max(first_burst_end, text) - click, max(max(e for _, e in after["draws"]), text) - click
+
+
+def bursts(rec: dict[str, Any], gap: float = 4.0) -> list[float]:
+    """Durations of bursts of drawing calls (one burst ≈ one frame's work in the browser)."""
+    out: list[float] = []
+    start = end = None
+    for s, e in rec["draws"]:
+        if start is None or end is None:
+            start, end = s, e
+        elif s - end > gap:
+            out.append(end - start)
+            start, end = s, e
+        else:
+            end = max(end, e)
+    if start is not None and end is not None:
+        out.append(end - start)
+    return out
+
+
+def main() -> int:
+    reason = skip_reason()
+    if reason:
+        print(f"skipped: {reason}")
+        return 0
+    from playwright.sync_api import sync_playwright
+
+    from boardgames_widgets.games.chop_chop import view as ccv
+    from boardgames_widgets.games.food_chain.rules import Place
+    from boardgames_widgets.widgets.chop_chop import ChopChopWidget
+    from boardgames_widgets.widgets.food_chain import FoodChainWidget
+
+    tmp = Path(tempfile.mkdtemp(prefix="bgw-bench-"))
+    nbs = [
+        write_notebook(tmp / "bench_food_chain.ipynb", FOOD_CHAIN_NB),
+        write_notebook(tmp / "bench_chop_chop.ipynb", CHOP_CHOP_NB),
+    ]
+    server = start_lab(nbs)
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+            page = browser.new_page(viewport={"width": 1200, "height": 1400}, device_scale_factor=1)
+            page.add_init_script(INSTRUMENT_JS)
+
+            # -- Food Chain: 10 selections + 10 moves, animation off ------------------------
+            open_and_run(page, server, "bench_food_chain.ipynb")
+            wait_status(page, "your turn")
+            canvas = top_canvas(page)
+            twin = FoodChainWidget(players=2, seed=1, speed="off", threaded=False)
+            lay = twin.layout_fc
+            w, h = lay.hand_card
+            select_ms, move_ms = [], []
+            for _ in range(10):
+                box = wait_still(page, canvas)
+                hx, hy = lay.hand_xy(0)
+                reset(page)
+                click_board(page, box, hx + w / 2, hy + h / 2)
+                select_ms.append(latency(settle(page)))
+                card = twin.state.hands[0][0]
+                r, c = twin.game.legal_cells(twin.state)[0]
+                cx, cy = lay.cell_xy(r, c)
+                reset(page)
+                click_board(page, box, cx + lay.cell / 2, cy + lay.cell / 2)
+                move_ms.append(latency(settle(page)))
+                twin.play(Place(card.kind, card.value, r, c))
+                wait_status(page, "your turn")
+
+            # -- one full redraw (the R key), five times ------------------------------------
+            full_ms = []
+            for _ in range(5):
+                reset(page)
+                page.keyboard.press("r")
+                rec = settle(page, text=False)
+                full_ms.append(sum(bursts(rec)))
+
+            # -- Chop Chop with animation: browser time per frame ---------------------------
+            open_and_run(page, server, "bench_chop_chop.ipynb")
+            wait_status(page, "your turn")
+            canvas = top_canvas(page)
+            box = wait_still(page, canvas)
+            cc = ChopChopWidget(players=2, seed=1, speed="off", threaded=False)
+            mouse = cc.movable_pieces()[0]
+            cc.sel_piece = mouse
+            landing = next(cell for cell, acts in cc.landings().items() if len(acts) == 1)
+            start = cc.game.piece_cell(cc.state, mouse)
+            click_board(page, box, *ccv.cell_center(cc.lay, start))
+            page.wait_for_timeout(500)
+            reset(page)
+            click_board(page, box, *ccv.cell_center(cc.lay, landing))
+            rec = settle(page, quiet_ms=1500, timeout=30, text=False)
+            frames = bursts(rec)
+            browser.close()
+    finally:
+        server.stop()
+        shutil.rmtree(tmp, ignore_errors=True)
+
+    first = [f for f, _ in select_ms + move_ms]
+    print("Widget latency in headless Chromium (JupyterLab, ipycanvas), milliseconds")
+    print(f"  click -> redraw, all 20 clicks:      median {statistics.median(first):6.1f}  max {max(first):6.1f}")
+    print(f"    select a card (overlay redrawn):   median {statistics.median(f for f, _ in select_ms):6.1f}")
+    print(f"    place a card (move shown):         median {statistics.median(f for f, _ in move_ms):6.1f}")
+    print(f"    ... until the bot has answered:    median {statistics.median(s for _, s in move_ms):6.1f}")
+    print(f"  one full redraw (all layers):        median {statistics.median(full_ms):6.1f}")
+    if frames:
+        print(
+            f"  animation frame (Chop Chop walk):    median {statistics.median(frames):6.1f}  "
+            f"max {max(frames):6.1f}  ({len(frames)} frames)"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
