@@ -22,9 +22,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from boardgames_widgets.agents.determinize import sample_state
-from boardgames_widgets.agents.mcts import UCT_C, MCTSResult, Rollout, random_rollout
+from boardgames_widgets.agents.mcts import UCT_C, MCTSResult, Rollout, random_rollout, sample_chance
 from boardgames_widgets.core.api import CHANCE, TERMINAL, Game
-from boardgames_widgets.core.rng import sample_outcome
 
 
 @dataclass(eq=False, slots=True)
@@ -59,7 +58,7 @@ def _iteration(game: Game[Any, Any], root: ISNode, state: Any, rng: random.Rando
         if player == TERMINAL:
             break
         if player == CHANCE:  # chance is sampled, the tree does not branch on it
-            state = game.apply(state, sample_outcome(game.chance_outcomes(state), rng))
+            state = game.apply(state, sample_chance(game.chance_outcomes(state), rng))
             continue
         legal = game.legal_actions(state)
         for a in legal:

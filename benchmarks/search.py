@@ -1,0 +1,169 @@
+"""Search figures: our MCTS against OpenSpiel's Python MCTSBot, strength, move latency.
+
+Three tables, one run (figures to report, never a test):
+
+1. **Speed** — on the same decision states of every registered game (2 players),
+   our :func:`~boardgames_widgets.agents.mcts.mcts` and OpenSpiel's Python
+   ``MCTSBot`` (on the :mod:`boardgames_widgets.openspiel` adapter) run the same
+   number of simulations with the same rollout policy (uniformly random to the end
+   of the game, chance by its odds) and the same UCT constant: iterations per
+   second for each and the ratio. Skipped without ``open-spiel``.
+2. **Strength** — the strong bot's win rate against Greedy and against Random, with
+   95% Wilson intervals, seats swapped every other game (``--games`` per pairing).
+3. **Latency** — the median (and 90th percentile) time per move of the default
+   strong bot (:func:`~boardgames_widgets.agents.strong_agent`).
+
+Usage::
+
+    python benchmarks/search.py                 # the full run: 200 games per pairing, 1 s per move
+    python benchmarks/search.py --quick         # minutes: 20 games, 200 iterations per move
+    python benchmarks/search.py --games 400 --workers 2 --only food_chain,papageno
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from concurrent.futures import Executor, ProcessPoolExecutor
+from typing import Any
+
+from boardgames_widgets import RandomAgent, make_game
+from boardgames_widgets.agents import GreedyAgent, strong_agent
+from boardgames_widgets.agents.mcts import UCT_C, mcts
+from boardgames_widgets.analysis.tournament import gauntlet
+from boardgames_widgets.core.registry import game_ids
+from boardgames_widgets.core.rng import sample_outcome
+
+
+def decision_states(game: Any, count: int, seed: int, moves: int = 4) -> list[Any]:
+    """``count`` decision states, each after the deal and ``moves`` random moves."""
+    rng = random.Random(seed)
+    states = []
+    while len(states) < count:
+        state, made = game.new_initial_state(), 0
+        while not game.is_terminal(state) and (game.is_chance_node(state) or made < moves):
+            if game.is_chance_node(state):
+                state = game.apply(state, sample_outcome(game.chance_outcomes(state), rng))
+            else:
+                legal = game.legal_actions(state)
+                state = game.apply(state, legal[rng.randrange(len(legal))])
+                made += 1
+        if not game.is_terminal(state):
+            states.append(state)
+    return states
+
+
+def speed(game_id: str, simulations: int, positions: int) -> tuple[float, float | None]:
+    """Iterations per second of our MCTS and of OpenSpiel's (``None`` without open-spiel)."""
+    game = make_game(game_id, num_players=2)
+    states = decision_states(game, positions, seed=1)
+    start = time.perf_counter()
+    for i, state in enumerate(states):
+        mcts(game, state, random.Random(i), iterations=simulations, c=UCT_C)
+    ours = simulations * len(states) / (time.perf_counter() - start)
+    try:
+        import numpy as np
+        from open_spiel.python.algorithms import mcts as os_mcts
+
+        from boardgames_widgets import openspiel as bos
+    except ImportError:
+        return ours, None
+    spiel_game = bos.from_game(game)
+    start = time.perf_counter()
+    for i, state in enumerate(states):
+        evaluator = os_mcts.RandomRolloutEvaluator(1, np.random.RandomState(i))
+        bot = os_mcts.MCTSBot(
+            spiel_game, UCT_C, simulations, evaluator, solve=False, random_state=np.random.RandomState(i)
+        )
+        bot.mcts_search(bos.wrap_state(spiel_game, state))
+    theirs = simulations * len(states) / (time.perf_counter() - start)
+    return ours, theirs
+
+
+def strength(game_id: str, games: int, seconds: float, iterations: int | None, executor: Executor | None) -> Any:
+    """The strong bot against Greedy and Random: the tournament result."""
+    game = make_game(game_id, num_players=2)
+    bot = strong_agent(game, seconds=seconds, iterations=iterations)
+    return gauntlet(
+        game, ("strong", bot), {"greedy": GreedyAgent(game), "random": RandomAgent()}, games, executor=executor
+    )
+
+
+def latency(game_id: str, moves: int) -> list[float]:
+    """Seconds per move of the default strong bot, on positions from random play."""
+    game = make_game(game_id, num_players=2)
+    bot = strong_agent(game)
+    rng = random.Random(0)
+    times = []
+    for state in decision_states(game, moves, seed=2):
+        player = game.current_player(state)
+        start = time.perf_counter()
+        bot.act(game.observation(state, player), game.legal_actions(state), rng)
+        times.append(time.perf_counter() - start)
+    return times
+
+
+def table(header: list[str], rows: list[list[str]]) -> str:
+    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
+    lines = ["  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)) for r in [header, *rows]]
+    lines.insert(1, "  ".join("-" * w for w in widths))
+    return "\n".join(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=200, help="games per pairing (default 200)")
+    parser.add_argument("--seconds", type=float, default=1.0, help="strong bot's time per move (default 1)")
+    parser.add_argument("--iterations", type=int, default=None, help="iterations per move instead of --seconds")
+    parser.add_argument("--simulations", type=int, default=200, help="simulations per search in the speed test")
+    parser.add_argument("--positions", type=int, default=3, help="positions per game in the speed test")
+    parser.add_argument("--latency-moves", type=int, default=15, help="moves timed per game for latency")
+    parser.add_argument("--workers", type=int, default=1, help="processes for the strength games")
+    parser.add_argument("--only", default="", help="comma-separated game ids (default: every registered game)")
+    parser.add_argument("--quick", action="store_true", help="20 games, 200 iterations per move, fewer samples")
+    parser.add_argument("--skip", default="", help="comma-separated parts to skip: speed,strength,latency")
+    args = parser.parse_args()
+    if args.quick:
+        args.games, args.iterations, args.simulations, args.positions, args.latency_moves = 20, 200, 100, 2, 5
+    ids = [g for g in game_ids() if not args.only or g in args.only.split(",")]
+    skip = set(args.skip.split(","))
+
+    if "speed" not in skip:
+        rows = []
+        for gid in ids:
+            ours, theirs = speed(gid, args.simulations, args.positions)
+            ratio = f"{ours / theirs:.1f}×" if theirs else "—"
+            rows.append([gid, f"{ours:,.0f}", f"{theirs:,.0f}" if theirs else "not installed", ratio])
+        print(f"\nMCTS speed: {args.simulations} simulations × {args.positions} positions, random rollouts")
+        print(table(["game", "ours it/s", "OpenSpiel it/s", "ratio"], rows))
+
+    if "strength" not in skip:
+        budget = f"{args.iterations} iterations" if args.iterations else f"{args.seconds:g} s"
+        print(f"\nStrength: strong bot ({budget} per move) vs Greedy and Random, {args.games} games per pairing")
+        rows = []
+        executor = ProcessPoolExecutor(args.workers) if args.workers > 1 else None
+        try:
+            for gid in ids:
+                result = strength(gid, args.games, args.seconds, args.iterations, executor)
+                for opponent in ("greedy", "random"):
+                    p = result.pairing("strong", opponent)
+                    rows.append([gid, opponent, p.cell(), str(p.games)])
+        finally:
+            if executor is not None:
+                executor.shutdown()
+        print(table(["game", "opponent", "win rate (95% CI)", "games"], rows))
+
+    if "latency" not in skip:
+        rows = []
+        for gid in ids:
+            times = latency(gid, args.latency_moves)
+            p90 = statistics.quantiles(times, n=10)[-1] if len(times) > 1 else times[0]
+            rows.append([gid, f"{statistics.median(times):.2f}", f"{p90:.2f}", str(len(times))])
+        print("\nMove latency of the default strong bot (seconds)")
+        print(table(["game", "median", "p90", "moves"], rows))
+
+
+if __name__ == "__main__":
+    main()
