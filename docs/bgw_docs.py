@@ -203,6 +203,33 @@ def static_notebook(nb: dict, depth: int) -> dict:
     return nb
 
 
+#: Files next to the notebooks that the rendered pages may show (copied along).
+ASSET_SUFFIXES = (".svg", ".png", ".jpg", ".jpeg", ".gif")
+_LINK = re.compile(r"(?<!!)\[([^\]]+)\]\(([^)\s]+)\)")
+
+
+def unlink_missing(markdown: str, here: pathlib.PurePosixPath, targets: set[str]) -> str:
+    """Keep a relative link only when it points to a page or file of the rendered notebooks.
+
+    Any other relative link (to the arcade, to source files, to a notebook not there yet)
+    becomes its text plus the target in code, so the strict build has no broken links.
+    ``here`` is the notebook's folder and ``targets`` the rendered paths, both relative to
+    ``notebooks/``.
+    """
+
+    def repl(m: re.Match[str]) -> str:
+        text, target = m.group(1), m.group(2)
+        if re.match(r"^[a-z][a-z0-9+.-]*:", target, flags=re.I) or target.startswith("#"):
+            return m.group(0)
+        path = target.split("#")[0]
+        joined = os.path.normpath((here / path).as_posix()).replace(os.sep, "/")
+        if joined in targets:
+            return m.group(0)
+        return f"{text} (`{target}`)"
+
+    return _LINK.sub(repl, markdown)
+
+
 def _title(nb: dict, fallback: str) -> str:
     for cell in nb.get("cells", []):
         if cell.get("cell_type") == "markdown":
@@ -220,13 +247,24 @@ def write_notebook_pages() -> list[str]:
         shutil.rmtree(out)
     out.mkdir(parents=True)
     groups: dict[str, list[str]] = {}
+    assets = [
+        p.relative_to(NOTEBOOKS)
+        for p in NOTEBOOKS.rglob("*")
+        if p.suffix.lower() in ASSET_SUFFIXES and ".ipynb_checkpoints" not in p.parts
+    ]
+    for rel in assets:  # pictures the notebooks show
+        (out / rel).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(NOTEBOOKS / rel, out / rel)
+    targets = {p.as_posix() for p in notebook_paths()} | {p.as_posix() for p in assets}
     for rel in notebook_paths():
-        nb = json.loads((NOTEBOOKS / rel).read_text(encoding="utf-8"))
+        nb = static_notebook(json.loads((NOTEBOOKS / rel).read_text(encoding="utf-8")), len(rel.parts) + 1)
+        here = pathlib.PurePosixPath(rel.parent.as_posix())
+        for cell in nb.get("cells", []):
+            if cell.get("cell_type") == "markdown":
+                cell["source"] = unlink_missing("".join(cell.get("source", "")), here, targets)
         target = out / rel
         target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(json.dumps(static_notebook(nb, len(rel.parts) + 1), indent=1), encoding="utf-8")
-        for extra in (NOTEBOOKS / rel).parent.glob("*.svg"):  # pictures a notebook links to
-            shutil.copy(extra, target.parent / extra.name)
+        target.write_text(json.dumps(nb, indent=1), encoding="utf-8")
         group = rel.parts[0] if len(rel.parts) > 1 else ""
         groups.setdefault(group, []).append(rel.with_suffix("").as_posix())
     names = {"": "Start here", "games": "The games, step by step", "lessons": "Lessons"}
@@ -272,7 +310,8 @@ def write_api_page() -> None:
         public = [n for n in getattr(mod, "__all__", []) if hasattr(mod, n)]
         again = [n for n in public if id(getattr(mod, n)) in seen]
         seen.update(id(getattr(mod, n)) for n in public)
-        lines += [f"## `{pkg}`", "", sentence, "", "```{eval-rst}", f".. automodule:: {pkg}", "   :members:"]
+        intro = [] if (mod.__doc__ or "").strip() else [sentence, ""]
+        lines += [f"## `{pkg}`", "", *intro, "```{eval-rst}", f".. automodule:: {pkg}", "   :members:"]
         if again:
             lines.append(f"   :exclude-members: {', '.join(again)}")
         lines += ["```", ""]
@@ -280,16 +319,16 @@ def write_api_page() -> None:
             if info.name.startswith("_"):
                 continue
             name = f"{pkg}.{info.name}"
-            lines += [
-                f"### `{name}`",
-                "",
-                "```{eval-rst}",
-                f".. automodule:: {name}",
-                "   :members:",
-                "   :no-index:" if pkg == "boardgames_widgets.core" else "",
-                "```",
-                "",
+            sub = importlib.import_module(name)
+            own = [
+                n for n, obj in vars(sub).items() if not n.startswith("_") and getattr(obj, "__module__", None) == name
             ]
+            done = [n for n in own if id(getattr(sub, n)) in seen]
+            seen.update(id(getattr(sub, n)) for n in own)
+            lines += [f"### `{name}`", "", "```{eval-rst}", f".. automodule:: {name}", "   :members:"]
+            if done:
+                lines.append(f"   :exclude-members: {', '.join(sorted(done))}")
+            lines += ["```", ""]
     lines += [
         "## `boardgames_widgets.widgets`",
         "",

@@ -61,6 +61,8 @@ nb_execution_mode = "off"
 #: a CDN. Boards show as SVG pictures instead (ipycanvas pixels never survive into HTML).
 nb_ipywidgets_js: dict[str, dict[str, str]] = {}
 nb_render_markdown_format = "myst"
+#: Prefer plain text to LaTeX outputs: rendering LaTeX would load MathJax from a CDN.
+nb_mime_priority_overrides = [("html", "text/latex", 110)]
 # Notebooks are written for JupyterLab, where headings may skip a level.
 suppress_warnings = ["myst.header"]
 
