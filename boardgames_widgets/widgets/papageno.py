@@ -1,0 +1,727 @@
+"""The Papageno board: draw or take the discard, then swap the card into your grid.
+
+The picture is the game's own view (``games/papageno/view.py``): every player's 2 × 3
+grid (backs for face-down cards, birds with their weights), the draw pile, the discard
+pile and the card in play — drawn from a seat, so a secretly drawn card shows only to
+its drawer. This widget adds:
+
+* **clicks**: at the start of a round, click one of your face-down cards to turn it up
+  (PA-S2); on your turn click the draw pile or the discard pile (PA-T1), then one of your
+  six cards to swap, or the discard pile to throw a drawn card away (PA-T2); after placing
+  a Capture, click one of your face-up cards and an opponent's (PA-X1), or *No swap*;
+* **animations**: cards slide from the pile to the hand, from the hand into the grid and
+  to the discard pile, between two players for a Capture, and round the table for a Pan
+  Flute (PA-X2); cards flip when turned up;
+* **the end of a round**: every card turned up one by one, then the score explanation
+  drawn on the grids — cancelled columns crossed out, arrows from each Egg to the
+  neighbour whose weight it copies, each total — the round-wins tally, and at the end
+  the match winner. The next round is dealt when a person clicks.
+* **seats**: any mix of people and bots; with several people a "pass the device" screen
+  hides the private cards between turns; the *Show all (teacher)* toggle shows the
+  table as the teacher sees it (a drawn card included).
+
+Keys: arrows move the cursor over what can be clicked now, Enter/Space clicks, digits
+1–6 pick one of your own cards, Escape drops a half-made Capture choice.
+"""
+
+from __future__ import annotations
+
+import html
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+import ipywidgets as W
+
+from boardgames_widgets.games.papageno import view as pv
+from boardgames_widgets.games.papageno.cards import AREA_SIZE, COLUMNS, FLUTE, POSITION_NAMES, card_name
+from boardgames_widgets.games.papageno.rules import (
+    CaptureSwap,
+    Decline,
+    DiscardDrawn,
+    Draw,
+    NextRound,
+    Papageno,
+    PapagenoState,
+    Phase,
+    Reveal,
+    Swap,
+    TakeDiscard,
+    TurnUp,
+)
+from boardgames_widgets.widgets.base import Frame, GameWidget, Target
+from boardgames_widgets.widgets.canvas_painter import CanvasPainter
+
+#: Animation steps of one card sliding from one place to another.
+SLIDE_STEPS = 5
+#: Animation steps of a card being turned over.
+FLIP_STEPS = 4
+#: The size of the "No swap" button shown with a Capture.
+DECLINE_W, DECLINE_H = 118.0, 28.0
+
+Rect = tuple[float, float, float, float]
+
+
+@dataclass(frozen=True)
+class Move:
+    """One card sliding in an animation.
+
+    Attributes:
+        card: the card's face, or ``None`` to show its back.
+        src, dst: where it starts and lands.
+        cover: what to draw where it left: ``"slot"`` (an empty place in a grid),
+            ``"hand"``, ``"discard"`` (the card below shows) or ``""`` (nothing).
+    """
+
+    card: str | None
+    src: Rect
+    dst: Rect
+    cover: str = ""
+
+
+def _lerp(a: Rect, b: Rect, t: float) -> Rect:
+    t = t * t * (3 - 2 * t)  # ease in and out
+    return (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t, a[2], a[3])
+
+
+def _centre(r: Rect) -> tuple[float, float]:
+    return r[0] + r[2] / 2, r[1] + r[3] / 2
+
+
+def _inside(r: Rect, x: float, y: float) -> bool:
+    return r[0] <= x <= r[0] + r[2] and r[1] <= y <= r[1] + r[3]
+
+
+class PapagenoWidget(GameWidget):
+    """Play Papageno: ``PapagenoWidget(players=3, seed=1)``.
+
+    Args:
+        game: a :class:`Papageno` (default: a new one for ``players``).
+        players: 2 to 5.
+        show_all: start with the teacher view (every known card shown).
+        **kwargs: see :class:`~boardgames_widgets.widgets.base.GameWidget`.
+    """
+
+    game_id = "papageno"
+    game: Papageno
+
+    def __init__(self, game: Any = None, *, players: int | None = None, show_all: bool = False, **kwargs: Any) -> None:
+        if game is None:
+            game = "papageno"
+            if players is None:
+                players = 2
+        self.show_all = W.ToggleButton(
+            value=show_all,
+            description="Show all (teacher)",
+            icon="eye",
+            tooltip="Show every player's drawn card (for teaching; spoils the secret)",
+            layout=W.Layout(width="auto"),
+        )
+        super().__init__(game, players=players, **kwargs)
+        buttons = self.children[4]
+        buttons.children = (*buttons.children, self.show_all)
+        self.show_all.observe(self._wrap(lambda _: self._teacher_changed()), names="value")
+
+    # -- geometry -----------------------------------------------------------------------------
+    def setup(self) -> None:
+        self.capture_mine: int | None = None
+        self.capture_theirs: tuple[int, int] | None = None
+        humans = [i for i in range(self.game.num_players) if self.is_human(i)] if self.agents else []
+        self._last_seat = humans[0] if humans else 0
+
+    def board_size(self) -> tuple[float, float]:
+        lay = pv.PapagenoLayout(self.game.num_players, 0)
+        return lay.width, lay.height
+
+    def draw_seat(self) -> int | None:
+        """The seat the table is drawn from (``None``: the teacher view)."""
+        if self.show_all.value:
+            return None
+        v = self.viewer()
+        if v is not None:
+            self._last_seat = v
+            return v
+        return self._last_seat
+
+    def layout(self) -> pv.PapagenoLayout:
+        """The geometry of the table as drawn now."""
+        seat = self.draw_seat()
+        return pv.PapagenoLayout(self.game.num_players, 0 if seat is None else seat)
+
+    def decline_rect(self) -> Rect:
+        """Where the "No swap" button of a Capture is drawn."""
+        x, y, _, h = self.layout().hand_rect()
+        return x, y + (h - DECLINE_H) / 2, DECLINE_W, DECLINE_H
+
+    def _teacher_changed(self) -> None:
+        if self.show_all.value and self.curtain is not None:
+            self._seen_by = self.curtain
+            self.curtain = None
+        self.redraw(full=True)
+
+    # -- what may be clicked now ------------------------------------------------------------------
+    def me(self) -> int | None:
+        """The human to act now (nobody while a curtain is up or something runs)."""
+        if not self.human_to_move() or self.curtain is not None:
+            return None
+        return self.current_player()
+
+    def clickable(self) -> list[tuple[Rect, str, Any]]:
+        """``(rect, words, what)`` for everything a click would do something with now."""
+        state: PapagenoState = self.state
+        lay = self.layout()
+        out: list[tuple[Rect, str, Any]] = []
+        if self.waiting_seat() is not None:
+            return [(self._banner_rect(lay), "deal the next round", "next")]
+        me = self.me()
+        if me is None:
+            return out
+        phase = state.phase
+        if phase is Phase.OPENING:
+            for pos, card in enumerate(state.grids[me]):
+                if card is None:
+                    out.append((lay.card_rect(me, pos), f"turn up your {POSITION_NAMES[pos]} card", TurnUp(pos)))
+        elif phase is Phase.TURN:
+            legal = self.game.legal_actions(state)
+            if Draw() in legal:
+                out.append((lay.draw_pile_rect(), "draw a card from the pile", Draw()))
+            if TakeDiscard() in legal:
+                out.append(
+                    (lay.discard_rect(), f"take the {card_name(state.discard[-1])} from the discard", TakeDiscard())
+                )
+        elif phase is Phase.PLACE:
+            for pos in range(AREA_SIZE):
+                out.append((lay.card_rect(me, pos), f"swap into your {POSITION_NAMES[pos]} card", Swap(pos)))
+            if state.hand_drawn:
+                out.append((lay.discard_rect(), "throw the drawn card away", DiscardDrawn()))
+        elif phase is Phase.CAPTURE:
+            for pos, card in enumerate(state.grids[me]):
+                if card is not None and pos != state.pos:
+                    out.append((lay.card_rect(me, pos), f"your {POSITION_NAMES[pos]} {card_name(card)}", ("mine", pos)))
+            for other in range(state.num_players):
+                if other == me:
+                    continue
+                for pos, card in enumerate(state.grids[other]):
+                    if card is not None:
+                        words = f"{self.player_name(other)}'s {POSITION_NAMES[pos]} {card_name(card)}"
+                        out.append((lay.card_rect(other, pos), words, ("theirs", other, pos)))
+            out.append((self.decline_rect(), "no swap", Decline()))
+        return out
+
+    # -- drawing --------------------------------------------------------------------------------
+    def draw_board(self, p: CanvasPainter, state: PapagenoState) -> None:
+        p.rect(0, 0, p.width, p.height, fill=pv.BACKGROUND)
+
+    def draw_pieces(self, p: CanvasPainter, state: PapagenoState, viewer: int | None) -> None:
+        self._scene(p, state)
+
+    def _scene(self, p: Any, state: PapagenoState) -> None:
+        seat = self.draw_seat()
+        pv.draw(p, state, seat, game=self.game)
+        if state.phase in (Phase.ROUND_OVER, Phase.GAME_OVER):
+            self._draw_scores(p, state)
+
+    def _banner_rect(self, lay: pv.PapagenoLayout) -> Rect:
+        y = 2 * lay.margin + lay.area_h
+        return lay.margin, y - 2, lay.width - 2 * lay.margin, lay.middle_h + lay.margin - 2
+
+    def _draw_scores(self, p: Any, state: PapagenoState) -> None:
+        """PA-E2: the score explanation on every grid, the totals and the round's result."""
+        lay = self.layout()
+        scores = self.game.scores(state)
+        winners = self.game.round_winners(state)
+        for player, s in enumerate(scores):
+            for c in s.cancelled_columns:
+                x, y, w, _ = lay.card_rect(player, c)
+                _, y2, _, h2 = lay.card_rect(player, c + COLUMNS)
+                p.line(x + 3, y + 3, x + w - 3, y2 + h2 - 3, stroke="#c62828", line_width=3)
+                p.line(x + w - 3, y + 3, x + 3, y2 + h2 - 3, stroke="#c62828", line_width=3)
+                p.rect(x + w / 2 - 10, (y + y2 + h2) / 2 - 9, 20, 18, fill="#ffffff", stroke="#c62828", radius=4)
+                p.text(x + w / 2, (y + y2 + h2) / 2, "0", size=12, fill="#c62828", bold=True)
+            for egg in s.eggs:
+                a = lay.card_rect(player, egg.pos)
+                b = lay.card_rect(player, egg.source)
+                ax, ay = _centre(a)
+                bx, by = _centre(b)
+                y0 = a[1] + (12 if bx > ax else 22)  # two Eggs copying each other: two arrows
+                _arrow(p, ax, y0, bx + (-12 if bx > ax else 12), y0, "#1565c0")
+                p.rect(ax - 13, ay + 6, 26, 16, fill="#1565c0", radius=4)
+                p.text(ax, ay + 14, f"={egg.weight}", size=10, fill="#ffffff", bold=True)
+            ax, ay = lay.area_origin(player)
+            won = player in winners
+            cx, cy = ax + lay.area_w - 18, ay + lay.label_h / 2 + 2
+            label = f"P{player}{' (you)' if player == lay.viewer and self.draw_seat() is not None else ''}"
+            left = ax + 8 + 6.2 * len(f"{label} · wins {state.round_wins[player]}")
+            p.rect(left, ay + 3, ax + lay.area_w - left - 4, lay.label_h - 2, fill=pv.TABLE)  # the badge says it
+            p.circle(cx, cy, 14, fill="#2e7d32" if won else "#ffffff", stroke="#2e7d32", line_width=2)
+            p.text(cx, cy, str(s.total), size=12, fill="#ffffff" if won else "#2e7d32", bold=True)
+            if won:
+                p.text(cx - 22, cy, "★", size=15, fill="#f9a825", bold=True)
+        bx, by, bw, bh = self._banner_rect(lay)
+        p.rect(bx, by, bw, bh, fill="#fffde7", stroke="#f9a825", line_width=2, radius=10)
+        names = " and ".join(self.player_name(w) for w in winners)
+        tally = ", ".join(f"{self.player_name(i)} {w}" for i, w in enumerate(state.round_wins))
+        if state.phase is Phase.GAME_OVER:
+            champs = [i for i, r in enumerate(self.game.returns(state)) if r > 0]
+            head = (
+                " and ".join(self.player_name(c) for c in champs)
+                + (" win" if len(champs) > 1 else " wins")
+                + " the match!"
+            )
+            foot = f"Round wins: {tally}. Press New game to play again."
+        else:
+            head = f"Round {state.round}: lowest total wins — {names}"
+            foot = (
+                f"Round wins: {tally} (first to {self.game.rounds_to_win}). Click here to deal round {state.round + 1}."
+            )
+        p.text(bx + bw / 2, by + bh / 2 - 14, head, size=17, fill=pv.INK, bold=True)
+        p.text(
+            bx + bw / 2,
+            by + bh / 2 + 6,
+            "Crossed out: a column of two equal weights counts 0.  Arrows: an Egg copies its neighbour.",
+            size=10.5,
+            fill="#5d4037",
+        )
+        p.text(bx + bw / 2, by + bh / 2 + 24, foot, size=11.5, fill=pv.INK)
+
+    def draw_overlay(self, p: CanvasPainter, state: PapagenoState) -> None:
+        if self.curtain is not None and not self.show_all.value:
+            self._draw_curtain(p)
+            return
+        hint = self.hint_action
+        for rect, _, what in self.clickable():
+            if what == "next":
+                continue
+            x, y, w, h = rect
+            if isinstance(what, Decline):
+                lit = hint == what
+                p.rect(x, y, w, h, fill="#c8e6c9" if lit else "#fff3c4", stroke="#b08a1a", line_width=1.5, radius=6)
+                p.text(x + w / 2, y + h / 2, "No swap", size=12, fill=pv.INK, bold=True)
+                continue
+            selected = what == ("mine", self.capture_mine) or (
+                self.capture_theirs is not None and what == ("theirs", *self.capture_theirs)
+            )
+            p.rect(
+                x - 3,
+                y - 3,
+                w + 6,
+                h + 6,
+                stroke=pv.HIGHLIGHT if not selected else "#e91e63",
+                line_width=4 if selected else 2,
+                radius=7,
+                opacity=1.0 if selected else 0.8,
+            )
+        for rect in self._hint_rects(hint):
+            x, y, w, h = rect
+            p.rect(x - 5, y - 5, w + 10, h + 10, stroke="#2e7d32", line_width=3, radius=8)
+        me = self.me()
+        if me is not None and state.phase in (Phase.TURN, Phase.PLACE, Phase.OPENING, Phase.CAPTURE):
+            lay = self.layout()
+            x, y, w, h = lay.hand_rect()
+            words = self._prompt(state)
+            if state.phase is Phase.CAPTURE:
+                y -= 24
+            elif state.phase is Phase.PLACE:
+                y += h + 6
+            else:
+                y += h / 2 - 8
+            p.text(x, y + 8, words, size=11, fill="#5d4037", align="left", bold=True)
+
+    def _hint_rects(self, hint: Any) -> list[Rect]:
+        if hint is None or self.curtain is not None:
+            return []
+        lay = self.layout()
+        me = self.current_player()
+        if isinstance(hint, Draw):
+            return [lay.draw_pile_rect()]
+        if isinstance(hint, TakeDiscard | DiscardDrawn):
+            return [lay.discard_rect()]
+        if isinstance(hint, Swap | TurnUp) and me >= 0:
+            return [lay.card_rect(me, hint.pos)]
+        if isinstance(hint, CaptureSwap) and me >= 0:
+            return [lay.card_rect(me, hint.mine), lay.card_rect(hint.other, hint.theirs)]
+        if isinstance(hint, Decline):
+            return [self.decline_rect()]
+        return []
+
+    def _prompt(self, state: PapagenoState) -> str:
+        if state.phase is Phase.OPENING:
+            return "Turn up one of your cards"
+        if state.phase is Phase.TURN:
+            return "← Draw, or take the discard"
+        if state.phase is Phase.PLACE:
+            return "Swap it into your grid" + (" — or throw it on the discard" if state.hand_drawn else "")
+        return "Capture: pick one of yours and one of theirs"
+
+    def _draw_curtain(self, p: CanvasPainter) -> None:
+        assert self.curtain is not None
+        colour = pv.PLAYER_COLOURS[self.curtain % len(pv.PLAYER_COLOURS)]
+        p.rect(0, 0, p.width, p.height, fill="#3b2e4a")
+        p.text(p.width / 2, p.height / 2 - 24, "Pass the device", size=26, fill="#fff", bold=True)
+        p.text(p.width / 2, p.height / 2 + 14, f"to {self.player_name(self.curtain)}", size=22, fill=colour, bold=True)
+        p.text(p.width / 2, p.height / 2 + 50, "Click or press Enter when ready", size=14, fill="#eee")
+
+    # -- animation -------------------------------------------------------------------------------
+    def hand_visible(self, state: PapagenoState) -> bool:
+        """Whether the table as drawn now may show the card held in ``state``."""
+        seat = self.draw_seat()
+        return seat is None or self.game.hand_visible_to(state, seat)
+
+    def animation_frames(
+        self, state: PapagenoState, action: Any, after: PapagenoState
+    ) -> Iterable[Frame | tuple[Frame, float]]:
+        if self.curtain is not None:
+            return []
+        lay = self.layout()
+        legs, flip = self.card_moves(state, action, after, lay)
+        frames: list[Frame | tuple[Frame, float]] = []
+        if flip is not None:
+            card, rect, cover = flip
+            for k in range(1, FLIP_STEPS + 1):
+                frames.append(lambda p, k=k: self._flip_frame(p, state, card, rect, cover, k))
+        for i in range(len(legs)):
+            for k in range(1, SLIDE_STEPS + 1):
+                frames.append(lambda p, i=i, t=k / SLIDE_STEPS: self._slide_frame(p, state, legs, i, t))
+        return frames
+
+    def card_moves(
+        self, state: PapagenoState, action: Any, after: PapagenoState, lay: pv.PapagenoLayout
+    ) -> tuple[list[list[Move]], tuple[str, Rect, str] | None]:
+        """The cards that slide (legs run one after another) and a card that flips first."""
+        me = state.actor
+        n = state.num_players
+        pile, discard, hand = lay.draw_pile_rect(), lay.discard_rect(), lay.hand_rect()
+        legs: list[list[Move]] = []
+        flip: tuple[str, Rect, str] | None = None
+        if isinstance(action, TakeDiscard):
+            legs.append([Move(state.discard[-1], discard, hand, "discard")])
+        elif isinstance(action, DiscardDrawn):
+            legs.append([Move(state.hand, hand, discard, "hand")])
+        elif isinstance(action, CaptureSwap):
+            a, b = lay.card_rect(me, action.mine), lay.card_rect(action.other, action.theirs)
+            legs.append(
+                [
+                    Move(state.grids[me][action.mine], a, b, "slot"),
+                    Move(state.grids[action.other][action.theirs], b, a, "slot"),
+                ]
+            )
+        elif isinstance(action, Swap):
+            pos = action.pos
+            here = lay.card_rect(me, pos)
+            old = state.grids[me][pos]
+            first = [Move(state.hand, hand, here, "hand")]
+            if old is None:
+                if state.hand != FLUTE:
+                    first.append(Move(None, here, discard, "slot"))
+                legs.append(first)
+            elif state.hand == FLUTE:
+                legs += self._flute_legs(state, old, here, (me + 1) % n, pos, lay, first, "slot")
+            else:
+                first.append(Move(old, here, discard, "slot"))
+                legs.append(first)
+        elif isinstance(action, Reveal):
+            card = action.card
+            phase = state.phase
+            if phase is Phase.DEAL:
+                legs.append([Move(card, pile, discard)])
+            elif phase is Phase.DRAW_REVEAL:
+                shown = card if self.hand_visible(after) else None
+                legs.append([Move(shown, pile, hand)])
+            elif phase in (Phase.OPENING_REVEAL, Phase.END_REVEAL):
+                for player in range(n):
+                    for pos in range(AREA_SIZE):
+                        if state.grids[player][pos] is None and after.grids[player][pos] is not None:
+                            flip = (card, lay.card_rect(player, pos), "slot")
+            elif phase is Phase.SWAP_REVEAL:
+                here = lay.card_rect(me, state.pos)
+                if state.grids[me][state.pos] == FLUTE:
+                    flip = (card, here, "")
+                    legs += self._flute_legs(state, card, here, (me + 1) % n, state.pos, lay, [], "")
+                else:
+                    flip = (card, discard, "discard")
+            elif phase is Phase.FLUTE_REVEAL:
+                here = lay.card_rect(state.receiver, state.pos)
+                flip = (card, here, "")
+                legs += self._flute_legs(state, card, here, (state.receiver + 1) % n, state.pos, lay, [], "")
+        return legs, flip
+
+    def _flute_legs(
+        self,
+        state: PapagenoState,
+        card: str,
+        src: Rect,
+        receiver: int,
+        pos: int,
+        lay: pv.PapagenoLayout,
+        first: list[Move],
+        cover: str,
+    ) -> list[list[Move]]:
+        """PA-X2: ``card`` travels left, replacing each player's card at ``pos`` in turn."""
+        legs: list[list[Move]] = []
+        n = state.num_players
+        leg = list(first)
+        while receiver != state.actor:
+            dst = lay.card_rect(receiver, pos)
+            leg.append(Move(card, src, dst, cover))
+            legs.append(leg)
+            leg = []
+            old = state.grids[receiver][pos]
+            if old is None:  # a face-down card leaves: it is turned up next (a chance step)
+                return legs
+            card, src, cover = old, dst, ""
+            receiver = (receiver + 1) % n
+        leg.append(Move(card, src, lay.discard_rect(), cover))
+        legs.append(leg)
+        return legs
+
+    def _cover(self, p: Any, state: PapagenoState, rect: Rect, kind: str) -> None:
+        x, y, w, h = rect
+        if kind == "slot":
+            p.rect(x - 1, y - 1, w + 2, h + 2, fill=pv.TABLE)
+            p.rect(x + 2, y + 2, w - 4, h - 4, stroke="#9ccc9c", line_width=1, radius=5)
+        elif kind == "hand":
+            p.rect(x - 2, y - 2, w + 230, h + 4, fill=pv.BACKGROUND)
+        elif kind == "discard":
+            p.rect(x - 2, y - 2, w + 4, h + 4, fill=pv.BACKGROUND)
+            if len(state.discard) >= 2:
+                pv.draw_card(p, state.discard[-2], x, y, w, h)
+            else:
+                p.rect(x, y, w, h, stroke=pv.INK, line_width=1, radius=5, opacity=0.5)
+
+    def _card(self, p: Any, card: str | None, rect: Rect, scale_x: float = 1.0) -> None:
+        x, y, w, h = rect
+        cw = max(1.0, w * scale_x)
+        cx = x + (w - cw) / 2
+        # a little shadow lifts a moving card off the table
+        p.rect(cx + 3, y + 4, cw, h, fill="#000000", radius=5, opacity=0.18)
+        if card is None:
+            pv.draw_back(p, cx, y, cw, h)
+        else:
+            pv.draw_card(p, card, cx, y, cw, h)
+
+    def _slide_frame(self, p: Any, state: PapagenoState, legs: list[list[Move]], i: int, t: float) -> None:
+        self._scene(p, state)
+        for leg in legs[: i + 1]:
+            for m in leg:
+                if m.cover:
+                    self._cover(p, state, m.src, m.cover)
+        for leg in legs[:i]:
+            for m in leg:
+                x, y, w, h = m.dst
+                if m.card is None:
+                    pv.draw_back(p, x, y, w, h)
+                else:
+                    pv.draw_card(p, m.card, x, y, w, h)
+        for m in legs[i]:
+            self._card(p, m.card, _lerp(m.src, m.dst, t))
+
+    def _flip_frame(self, p: Any, state: PapagenoState, card: str, rect: Rect, cover: str, k: int) -> None:
+        self._scene(p, state)
+        if cover:
+            self._cover(p, state, rect, cover)
+        half = FLIP_STEPS / 2
+        if k <= half:  # the back narrows ...
+            self._card(p, None, rect, 1 - k / (half + 0.5))
+        else:  # ... and the face widens
+            self._card(p, card, rect, (k - half) / half)
+
+    # -- clicks and keys -----------------------------------------------------------------------------
+    def click(self, x: float, y: float) -> None:
+        if self.waiting_seat() is not None:
+            self.advance_chance()
+            return
+        state: PapagenoState = self.state
+        for rect, _, what in self.clickable():
+            if _inside(rect, x, y):
+                self._activate(what)
+                return
+        hit = self.layout().hit_test(x, y)
+        me = self.current_player()
+        if hit is None:
+            return
+        if state.phase is Phase.TURN:
+            self._say("First draw a card from the pile or take the top card of the discard pile.")
+        elif state.phase is Phase.OPENING:
+            self._say("Turn up one of your own face-down cards (PA-S2).")
+        elif state.phase is Phase.PLACE and hit.kind == "discard":
+            self._say("A card taken from the discard pile must be swapped in (PA-T2).")
+        elif state.phase is Phase.PLACE:
+            self._say("Swap the card into your own grid (the bottom one).")
+        elif state.phase is Phase.CAPTURE and hit.kind == "card" and hit.player == me and hit.pos == state.pos:
+            self._say("The Capture you just placed stays with you (PA-X1): pick another card.")
+        elif state.phase is Phase.CAPTURE:
+            self._say("A Capture swaps two face-up cards: one of yours and one of an opponent's.")
+
+    def _activate(self, what: Any) -> None:
+        if isinstance(what, tuple):
+            if what[0] == "mine":
+                self.capture_mine = None if self.capture_mine == what[1] else what[1]
+            else:
+                theirs = (what[1], what[2])
+                self.capture_theirs = None if self.capture_theirs == theirs else theirs
+            if self.capture_mine is not None and self.capture_theirs is not None:
+                self.play(CaptureSwap(self.capture_mine, *self.capture_theirs))
+            return
+        if what == "next":
+            self.advance_chance()
+            return
+        self.play(what)
+
+    def targets(self) -> list[Target]:
+        return [Target(*rect, words) for rect, words, _ in self.clickable()]
+
+    def key(self, key: str) -> bool:
+        me = self.me()
+        if me is None or not key.isdigit() or not 1 <= int(key) <= AREA_SIZE:
+            return False
+        rect = self.layout().card_rect(me, int(key) - 1)
+        for i, (r, _, _) in enumerate(self.clickable()):
+            if r == rect:
+                self.cursor = i
+                self.handle_click(*_centre(rect))
+                return True
+        return False
+
+    def reset_selection(self) -> None:
+        self.capture_mine = None
+        self.capture_theirs = None
+
+    def describe_selection(self) -> str:
+        state: PapagenoState = self.state
+        me = self.me()
+        if me is None:
+            return ""
+        own = ", ".join(
+            f"{POSITION_NAMES[p]} {'face down' if c is None else card_name(c)}" for p, c in enumerate(state.grids[me])
+        )
+        held = f" You hold the {card_name(state.hand)}." if state.hand is not None else ""
+        sel = ""
+        if self.capture_mine is not None:
+            sel += f" Capture: your {POSITION_NAMES[self.capture_mine]} chosen."
+        if self.capture_theirs is not None:
+            o, q = self.capture_theirs
+            sel += f" Capture: {self.player_name(o)}'s {POSITION_NAMES[q]} chosen."
+        return f"Your cards: {own}.{held}{sel}"
+
+    def show_hint(self, action: Any) -> None:
+        if isinstance(action, CaptureSwap):
+            self.capture_mine = action.mine
+
+    # -- words ----------------------------------------------------------------------------------
+    def chance_waits_for(self, state: PapagenoState) -> int | None:
+        if state.phase is Phase.ROUND_OVER:
+            humans = self.humans
+            return humans[0] if humans else None
+        return None
+
+    def waiting_words(self, state: PapagenoState, seat: int) -> str:
+        return f"Round {state.round} is over — click the board to deal round {state.round + 1}."
+
+    def action_words(self, state: PapagenoState, action: Any) -> str:
+        who = self.player_name(state.actor)
+        words = self._words(state, action, who)
+        try:
+            after = self.game.apply(state, action)
+        except Exception:  # words must never break the log
+            return words
+        if after.phase in (Phase.ROUND_OVER, Phase.GAME_OVER) and state.phase not in (
+            Phase.ROUND_OVER,
+            Phase.GAME_OVER,
+        ):
+            totals = ", ".join(f"{self.player_name(i)} {t}" for i, t in enumerate(after.last_scores))
+            won = " and ".join(self.player_name(w) for w in self.game.round_winners(after))
+            words += f" Round {after.round} scores: {totals} — {won} won the round."
+        return words
+
+    def _words(self, state: PapagenoState, action: Any, who: str) -> str:
+        if isinstance(action, Reveal):
+            name = card_name(action.card)
+            phase = state.phase
+            if phase is Phase.DEAL:
+                return f"Round {state.round}: the first discard is a {name}."
+            if phase is Phase.DRAW_REVEAL:
+                return f"{who} draws a card."  # the log is public: the drawn card stays secret
+            if phase is Phase.OPENING_REVEAL:
+                return f"{who}'s {POSITION_NAMES[state.pos]} card is a {name}."
+            if phase is Phase.SWAP_REVEAL:
+                return f"{who}'s old {POSITION_NAMES[state.pos]} card turns up: a {name}."
+            if phase is Phase.FLUTE_REVEAL:
+                return f"Pan Flute: {self.player_name(state.receiver)}'s {POSITION_NAMES[state.pos]} card, a {name}, moves on."
+            n = state.num_players
+            for k in range(1, n + 1):  # END_REVEAL: clockwise from the player who ended the round
+                player = (state.ender + k) % n
+                for pos in range(AREA_SIZE):
+                    if state.grids[player][pos] is None:
+                        return f"{self.player_name(player)}'s {POSITION_NAMES[pos]} card turns up: a {name}."
+            return f"A card turns up: a {name}."
+        if isinstance(action, TurnUp):
+            return f"{who} turns up their {POSITION_NAMES[action.pos]} card."
+        if isinstance(action, Draw):
+            return f"{who} draws from the pile."
+        if isinstance(action, TakeDiscard):
+            return f"{who} takes the {card_name(state.discard[-1])} from the discard pile."
+        if isinstance(action, DiscardDrawn):
+            return f"{who} throws the drawn {card_name(state.hand or '?')} away."
+        if isinstance(action, Swap):
+            old = state.grids[state.actor][action.pos]
+            text = f"{who} puts the {card_name(state.hand or '?')} at {POSITION_NAMES[action.pos]}"
+            return text + (f", the {card_name(old)} leaves." if old is not None else ".")
+        if isinstance(action, CaptureSwap):
+            a = state.grids[state.actor][action.mine]
+            b = state.grids[action.other][action.theirs]
+            return (
+                f"{who} uses the Capture: their {card_name(a or '?')} for "
+                f"{self.player_name(action.other)}'s {card_name(b or '?')}."
+            )
+        if isinstance(action, Decline):
+            return f"{who} does not use the Capture."
+        if isinstance(action, NextRound):
+            return f"Round {state.round + 1} is dealt."
+        return super().action_words(state, action)
+
+    def status_words(self, state: PapagenoState) -> str:
+        me = self.me()
+        prompt = (
+            f"{self._prompt(state).lstrip('← ')}. " if me is not None and state.phase is not Phase.ROUND_OVER else ""
+        )
+        tally = ", ".join(f"{self.player_name(i)} {w}" for i, w in enumerate(state.round_wins))
+        pile = state.draw_unseen + len(state.draw_known)
+        return f"{prompt}Round {state.round} · round wins: {tally} · draw pile {pile}"
+
+    def result_words(self, state: PapagenoState) -> str:
+        champs = [i for i, r in enumerate(self.game.returns(state)) if r > 0]
+        wins = "–".join(str(w) for w in state.round_wins)
+        if len(champs) == 1:
+            return f"Game over — {self.player_name(champs[0])} wins the match ({wins} in rounds)!"
+        return f"Game over — shared win: {' and '.join(self.player_name(c) for c in champs)} ({wins})."
+
+    def panel_html(self, state: PapagenoState) -> str:
+        if state.phase not in (Phase.ROUND_OVER, Phase.GAME_OVER):
+            return ""
+        scores = self.game.scores(state)
+        winners = self.game.round_winners(state)
+        rows = "".join(
+            f"<tr><td style='padding:0 8px'>{html.escape(self.player_name(i))}{' ★' if i in winners else ''}</td>"
+            f"<td style='padding:0 8px'>{s.total}</td><td style='padding:0 8px'>{state.round_wins[i]}</td>"
+            f"<td style='padding:0 8px;color:#555'>{html.escape(s.explain())}</td></tr>"
+            for i, s in enumerate(scores)
+        )
+        return (
+            f"<div style='font-size:13px'><b>Round {state.round} scores</b> (lowest wins the round)</div>"
+            '<table class="bgw-score" style="border-collapse:collapse;font-size:12px">'
+            "<tr><th style='padding:0 8px'>Player</th><th style='padding:0 8px'>Total</th>"
+            f"<th style='padding:0 8px'>Round wins</th><th style='padding:0 8px;text-align:left'>Why</th></tr>{rows}</table>"
+        )
+
+
+def _arrow(p: Any, x1: float, y1: float, x2: float, y2: float, colour: str) -> None:
+    """A straight arrow from (x1, y1) to (x2, y2)."""
+    p.line(x1, y1, x2, y2, stroke=colour, line_width=2.5)
+    a = math.atan2(y2 - y1, x2 - x1)
+    head = [
+        (x2, y2),
+        (x2 - 9 * math.cos(a - 0.45), y2 - 9 * math.sin(a - 0.45)),
+        (x2 - 9 * math.cos(a + 0.45), y2 - 9 * math.sin(a + 0.45)),
+    ]
+    p.polygon(head, fill=colour)
