@@ -27,6 +27,7 @@ from typing import Any
 
 #: lesson id -> module that registers its exercises (imported on first use).
 LESSON_MODULES: dict[str, str] = {
+    "probability.dice": "boardgames_widgets.exercises.probability_dice",
     "probability.hidden": "boardgames_widgets.exercises.probability_hidden",
     "probability.markov": "boardgames_widgets.exercises.probability_markov",
 }
