@@ -59,6 +59,14 @@ def test_food_chain_notebook_plays_a_card_by_clicks(lab: LabServer, page: Any) -
     log = page.locator(".bgw-game .bgw-log").inner_text()
     assert "Player 0 places" in log and "row 0, column 1" in log
 
+    # the keyboard alone plays the next move: digit 1 picks a card, Enter the first lit cell
+    before_status = status_text(page)
+    page.keyboard.press("1")  # the canvas has the focus since the click
+    page.keyboard.press("Enter")
+    wait_status_change(page, before_status)
+    wait_status(page, "Player 0 10")
+    screenshot(page, "food_chain_after_keyboard_move")
+
 
 def test_food_chain_reload_redraws_the_board(lab: LabServer, page: Any) -> None:
     """After a page reload the canvas is drawn again (ipycanvas #322 pitfall)."""
