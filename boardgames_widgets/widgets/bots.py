@@ -21,16 +21,31 @@ HUMAN = "Human"
 
 BotFactory = Callable[[Any], Any]
 
+
+def _greedy(game: Any) -> Any:
+    from boardgames_widgets.agents import GreedyAgent
+
+    return GreedyAgent(game)
+
+
+def _strong(game: Any) -> Any:
+    from boardgames_widgets.agents import strong_agent
+
+    return strong_agent(game)
+
+
 #: Bot name -> factory(game) -> agent, in the order the pickers list them.
 BOTS: dict[str, BotFactory] = {
     "First-choice bot": lambda game: FirstActionAgent(),
     "Random bot": lambda game: RandomAgent(),
+    "Greedy bot": _greedy,
+    "Strong bot (tree search)": _strong,
 }
 
-#: Name of the bot asked for hints and for "Let the bot move" on a human's turn.
-#: ``None`` means the most recently registered bot (later registrations are
-#: usually the stronger ones).
-HINT_BOT: str | None = None
+#: Name of the bot asked for hints and for "Let the bot move" on a human's turn
+#: (quick: a hint is computed while the person waits). ``None`` means the most
+#: recently registered bot.
+HINT_BOT: str | None = "Greedy bot"
 
 
 def register_bot(name: str, factory: BotFactory, *, hint: bool = False) -> None:
