@@ -102,6 +102,7 @@ class PapagenoLayout:
     margin: float = 10.0
     middle_h: float = 96.0
     status_h: float = 26.0
+    note_h: float = 16.0
 
     @property
     def area_w(self) -> float:
@@ -121,7 +122,7 @@ class PapagenoLayout:
     @property
     def height(self) -> float:
         """Picture height."""
-        return 2 * self.area_h + self.middle_h + self.status_h + 4 * self.margin
+        return 2 * self.area_h + self.middle_h + self.note_h + self.status_h + 4 * self.margin
 
     def seat_order(self) -> tuple[int, ...]:
         """The opponents in turn order from the viewer's left neighbour (top row, left to right)."""
@@ -383,7 +384,7 @@ def _draw(
         draw_card(p, travelling, x, y, w, h)
         p.text(x + w + 6, y + h / 2, "Pan Flute: travelling left", size=10, fill=INK, align="left")
     if unseen_text:
-        p.text(lay.margin, lay.height - lay.status_h - lay.margin, unseen_text, size=9, fill=INK, align="left")
+        p.text(lay.margin, lay.height - lay.status_h - lay.margin - lay.note_h / 2, unseen_text, size=9, fill=INK, align="left")
     p.text(lay.margin, lay.height - lay.status_h / 2 - 2, status, size=11, fill=INK, align="left")
 
 
