@@ -335,11 +335,15 @@ def _tally_html(dist: Mapping[Any, Fraction], counts: Mapping[Any, int], last: A
             "</div></td></tr>"
         )
     face = _PIPS.get(last, str(last)) if last is not None else "–"
+    mu = mean(dist)
+    average = sum(float(x) * c for x, c in counts.items()) / n if n else float("nan")
+    th = "<th style='padding:0 8px;text-align:left'>"
     return (
         f"<div><b>{html.escape(title)}</b> — rolls so far: {n}; last roll: "
         f"<span style='font-size:28px'>{html.escape(str(face))}</span> ({html.escape(str(last))})</div>"
-        "<table><tr><th>value</th><th>exact P</th><th>count</th><th>share</th>"
-        "<th>share (blue) vs exact (red line)</th></tr>" + "".join(rows) + "</table>"
+        f"<div>average so far: {average:.3f} · exact mean: {mu} = {float(mu):.3f}</div>"
+        f"<table><tr>{th}value</th>{th}exact P</th>{th}count</th>{th}share</th>"
+        f"{th}share (blue) vs exact P (red line)</th></tr>" + "".join(rows) + "</table>"
     )
 
 
