@@ -54,6 +54,9 @@ from boardgames_widgets.games.mouse_trap.rules import (
 from boardgames_widgets.widgets.base import Frame, GameWidget, Target
 from boardgames_widgets.widgets.canvas_painter import CanvasPainter
 
+#: The default zoom: the board (track, Loop and the trap panel side by side, about 935 CSS
+#: pixels wide at zoom 1) then fits a notebook column of about 760 pixels; ``zoom=1`` is larger.
+DEFAULT_ZOOM = 0.8
 #: How a failing trap's sticking stage is chosen (see the module docstring).
 FAILING_STAGE_RULE = "exact conditional probability, seeded by the game seed and move number"
 #: Height of the contraption strip under the track.
@@ -116,6 +119,7 @@ class MouseTrapWidget(GameWidget):
     Args:
         game: a :class:`MouseTrap` (default: a new one for ``players``).
         players: 2, 3 or 4.
+        zoom: the board's size (default :data:`DEFAULT_ZOOM`).
         **kwargs: see :class:`~boardgames_widgets.widgets.base.GameWidget`.
     """
 
@@ -127,6 +131,7 @@ class MouseTrapWidget(GameWidget):
             game = "mouse_trap"
             if players is None:
                 players = 2
+        kwargs.setdefault("zoom", DEFAULT_ZOOM)
         super().__init__(game, players=players, **kwargs)
 
     # -- geometry -----------------------------------------------------------------------
@@ -351,8 +356,9 @@ class MouseTrapWidget(GameWidget):
                 )
             )
         else:
-            words = f"The trap sticks at stage {stuck + 1} — {who} escape to Safe!"
-            frames.append((lambda p: self._scene(p, state, status=words, stage=-1, stuck=stuck), RESULT_WEIGHT))
+            verb = "escapes" if len(victims) == 1 else "escape"
+            words = f"The trap sticks at stage {stuck + 1} — {who} {verb} to Safe!"
+            frames.append((lambda p: self._scene(p, state, status=words, stage=stuck, stuck=stuck), RESULT_WEIGHT))
         return frames
 
     def _cage_frame(self, p: CanvasPainter, state: MouseTrapState, t: float, done: int, banner: str = "") -> None:

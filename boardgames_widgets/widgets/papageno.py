@@ -639,22 +639,22 @@ class PapagenoWidget(GameWidget):
             name = card_name(action.card)
             phase = state.phase
             if phase is Phase.DEAL:
-                return f"Round {state.round}: the first discard is a {name}."
+                return f"Round {state.round}: the first discard is {_a(name)}."
             if phase is Phase.DRAW_REVEAL:
                 return f"{who} draws a card."  # the log is public: the drawn card stays secret
             if phase is Phase.OPENING_REVEAL:
-                return f"{who}'s {POSITION_NAMES[state.pos]} card is a {name}."
+                return f"{who}'s {POSITION_NAMES[state.pos]} card is {_a(name)}."
             if phase is Phase.SWAP_REVEAL:
-                return f"{who}'s old {POSITION_NAMES[state.pos]} card turns up: a {name}."
+                return f"{who}'s old {POSITION_NAMES[state.pos]} card turns up: {_a(name)}."
             if phase is Phase.FLUTE_REVEAL:
-                return f"Pan Flute: {self.player_name(state.receiver)}'s {POSITION_NAMES[state.pos]} card, a {name}, moves on."
+                return f"Pan Flute: {self.player_name(state.receiver)}'s {POSITION_NAMES[state.pos]} card, {_a(name)}, moves on."
             n = state.num_players
             for k in range(1, n + 1):  # END_REVEAL: clockwise from the player who ended the round
                 player = (state.ender + k) % n
                 for pos in range(AREA_SIZE):
                     if state.grids[player][pos] is None:
-                        return f"{self.player_name(player)}'s {POSITION_NAMES[pos]} card turns up: a {name}."
-            return f"A card turns up: a {name}."
+                        return f"{self.player_name(player)}'s {POSITION_NAMES[pos]} card turns up: {_a(name)}."
+            return f"A card turns up: {_a(name)}."
         if isinstance(action, TurnUp):
             return f"{who} turns up their {POSITION_NAMES[action.pos]} card."
         if isinstance(action, Draw):
@@ -713,6 +713,11 @@ class PapagenoWidget(GameWidget):
             "<tr><th style='padding:0 8px'>Player</th><th style='padding:0 8px'>Total</th>"
             f"<th style='padding:0 8px'>Round wins</th><th style='padding:0 8px;text-align:left'>Why</th></tr>{rows}</table>"
         )
+
+
+def _a(name: str) -> str:
+    """``name`` with its article: "a bird 7", "an Egg"."""
+    return f"{'an' if name[:1] in 'AEIOU' else 'a'} {name}"
 
 
 def _arrow(p: Any, x1: float, y1: float, x2: float, y2: float, colour: str) -> None:

@@ -1,0 +1,121 @@
+"""Papageno and Mouse Trap notebooks in a real JupyterLab + Chromium: a few turns by clicks.
+
+Each test runs the game's notebook, clicks on the canvas where the widget's own
+geometry says (the same layout classes the widget uses), and asserts that the game
+advanced: the status text changes, the canvas pixels change, the move log grows.
+Screenshots (also one in the middle of an animation) go to ``test-artifacts/``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from browser_helpers import (
+    LabServer,
+    click_board,
+    open_and_run,
+    pixels,
+    screenshot,
+    status_text,
+    top_canvas,
+    wait_pixels_change,
+    wait_status,
+    wait_status_change,
+    wait_still,
+)
+
+pytestmark = pytest.mark.browser
+
+
+def log_text(page: Any) -> str:
+    return page.locator(".bgw-game .bgw-log").inner_text()  # type: ignore[no-any-return]
+
+
+def centre(rect: tuple[float, float, float, float]) -> tuple[float, float]:
+    x, y, w, h = rect
+    return x + w / 2, y + h / 2
+
+
+def test_mouse_trap_notebook_rolls_by_clicks(lab: LabServer, page: Any) -> None:
+    """Run the Mouse Trap notebook, click the die three times: the mice walk, the log grows."""
+    from boardgames_widgets.widgets.mouse_trap import MouseTrapWidget
+
+    geometry = MouseTrapWidget(players=3, seed=1, threaded=False, speed="off")
+    zoom = geometry.canvas.zoom  # type: ignore[union-attr]
+    die_x, die_y = centre(geometry.die_rect)
+    open_and_run(page, lab, "mouse_trap.ipynb")
+    wait_status(page, "click the die")
+    canvas = top_canvas(page)
+    box = wait_still(page, canvas)
+    # the whole board fits the notebook column (nothing cut off on the right)
+    assert box["width"] == pytest.approx(geometry.board_size()[0] * zoom, abs=2)
+    assert box["x"] + box["width"] <= page.viewport_size["width"] - 30
+    screenshot(page, "mouse_trap_start")
+    for turn in range(3):
+        before_status, before_pixels = status_text(page), pixels(page)
+        box = wait_still(page, canvas)
+        click_board(page, box, die_x * zoom, die_y * zoom)
+        wait_status_change(page, before_status)
+        if turn == 0:
+            page.wait_for_timeout(350)  # the die tumbles, the mouse walks
+            screenshot(page, "mouse_trap_walking")
+        # the two bots play (animated), then it is Red's roll again (or a choice, or the end)
+        page.wait_for_function(
+            "() => { const s = document.querySelector('.bgw-game .bgw-status').innerText;"
+            " return /click the die|Choose|Game over|your turn/.test(s) && !/Rolling|thinking/.test(s); }",
+            timeout=60_000,
+        )
+        wait_pixels_change(page, before_pixels)
+    screenshot(page, "mouse_trap_after_three_rolls")
+    log = log_text(page)
+    assert log.count("Red rolled") >= 3, log
+    assert "Blue rolled" in log and "Yellow rolled" in log
+
+
+def test_papageno_notebook_plays_an_opening_and_a_turn_by_clicks(lab: LabServer, page: Any) -> None:
+    """Run the Papageno notebook: turn up a card, draw, swap it in — each step by a click."""
+    from boardgames_widgets.games.papageno.view import PapagenoLayout
+    from boardgames_widgets.widgets.papageno import PapagenoWidget
+
+    lay = PapagenoLayout(3, 0)
+    decline = PapagenoWidget(players=3, seed=1, threaded=False, speed="off").decline_rect()
+    open_and_run(page, lab, "papageno.ipynb")
+    wait_status(page, "Turn up one of your cards")
+    canvas = top_canvas(page)
+    box = wait_still(page, canvas)
+    screenshot(page, "papageno_start")
+
+    # the opening (PA-S2): turn up the top-left card; the bots open too
+    before = pixels(page)
+    click_board(page, box, *centre(lay.card_rect(0, 0)))
+    wait_status(page, "Draw, or take the discard", timeout=60_000)
+    wait_pixels_change(page, before)
+    screenshot(page, "papageno_after_opening")
+
+    # draw (PA-T1): the drawn card shows to its drawer, then swap it into the top-middle place
+    before = pixels(page)
+    box = wait_still(page, canvas)
+    click_board(page, box, *centre(lay.draw_pile_rect()))
+    wait_status(page, "Swap it into your grid")
+    wait_pixels_change(page, before)
+    screenshot(page, "papageno_drawn_card")
+    before_status, before = status_text(page), pixels(page)
+    click_board(page, box, *centre(lay.card_rect(0, 1)))
+    wait_status_change(page, before_status)
+    page.wait_for_timeout(250)
+    screenshot(page, "papageno_sliding")
+    page.wait_for_function(
+        "() => /Draw, or take the discard|Capture: pick/.test(document.querySelector('.bgw-game .bgw-status').innerText)",
+        timeout=60_000,
+    )
+    if "Capture: pick" in status_text(page):  # the drawn card was a Capture (PA-X1): no swap
+        screenshot(page, "papageno_capture_choice")
+        click_board(page, wait_still(page, canvas), *centre(decline))
+        wait_status(page, "Draw, or take the discard", timeout=60_000)
+    wait_pixels_change(page, before)
+    screenshot(page, "papageno_after_turn")
+    log = log_text(page)
+    assert "Player 0 turns up their top-left card" in log
+    assert "Player 0 puts the" in log and "at top-middle" in log
+    assert "Player 1 draws" in log or "Player 1 takes" in log
