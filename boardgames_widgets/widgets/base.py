@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import html
 import random
+import sys
 import threading
 import time
 import traceback
@@ -71,6 +72,8 @@ Frame = Callable[[CanvasPainter], None]
 
 
 def _in_kernel() -> bool:
+    if sys.platform == "emscripten":  # Pyodide (JupyterLite) has no threads: run synchronously
+        return False
     try:
         from IPython import get_ipython
     except ImportError:  # pragma: no cover - IPython comes with ipywidgets
