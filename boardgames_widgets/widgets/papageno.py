@@ -378,8 +378,10 @@ class PapagenoWidget(GameWidget):
         frames: list[Frame | tuple[Frame, float]] = []
         if flip is not None:
             card, rect, cover = flip
+            # the end-of-round reveal turns many cards: each turns twice as fast
+            weight = 0.5 if state.phase is Phase.END_REVEAL else 1.0
             for k in range(1, FLIP_STEPS + 1):
-                frames.append(lambda p, k=k: self._flip_frame(p, state, card, rect, cover, k))
+                frames.append((lambda p, k=k: self._flip_frame(p, state, card, rect, cover, k), weight))
         for i in range(len(legs)):
             for k in range(1, SLIDE_STEPS + 1):
                 frames.append(lambda p, i=i, t=k / SLIDE_STEPS: self._slide_frame(p, state, legs, i, t))
@@ -702,7 +704,8 @@ class PapagenoWidget(GameWidget):
         scores = self.game.scores(state)
         winners = self.game.round_winners(state)
         rows = "".join(
-            f"<tr><td style='padding:0 8px'>{html.escape(self.player_name(i))}{' ★' if i in winners else ''}</td>"
+            f"<tr><td style='padding:0 8px;white-space:nowrap'>{html.escape(self.player_name(i))}"
+            f"{' ★' if i in winners else ''}</td>"
             f"<td style='padding:0 8px'>{s.total}</td><td style='padding:0 8px'>{state.round_wins[i]}</td>"
             f"<td style='padding:0 8px;color:#555'>{html.escape(s.explain())}</td></tr>"
             for i, s in enumerate(scores)
@@ -711,7 +714,7 @@ class PapagenoWidget(GameWidget):
             f"<div style='font-size:13px'><b>Round {state.round} scores</b> (lowest wins the round)</div>"
             '<table class="bgw-score" style="border-collapse:collapse;font-size:12px">'
             "<tr><th style='padding:0 8px'>Player</th><th style='padding:0 8px'>Total</th>"
-            f"<th style='padding:0 8px'>Round wins</th><th style='padding:0 8px;text-align:left'>Why</th></tr>{rows}</table>"
+            f"<th style='padding:0 8px;white-space:nowrap'>Round wins</th><th style='padding:0 8px;text-align:left'>Why</th></tr>{rows}</table>"
         )
 
 

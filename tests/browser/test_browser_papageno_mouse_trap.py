@@ -119,3 +119,37 @@ def test_papageno_notebook_plays_an_opening_and_a_turn_by_clicks(lab: LabServer,
     assert "Player 0 turns up their top-left card" in log
     assert "Player 0 puts the" in log and "at top-middle" in log
     assert "Player 1 draws" in log or "Player 1 takes" in log
+
+
+LOG_LINES_JS = "() => document.querySelectorAll('.bgw-game .bgw-log div div').length"
+SETTLED_JS = "() => /your turn|is over|Game over/.test(document.querySelector('.bgw-game .bgw-status').innerText)"
+
+
+def test_papageno_round_end_shows_the_score_explanation(lab: LabServer, page: Any) -> None:
+    """Let the bot play Player 0's turns until the round ends: the explanation shows; a click deals round 2."""
+    open_and_run(page, lab, "papageno.ipynb")
+    wait_status(page, "Turn up one of your cards")
+    root = page.locator(".bgw-game").first
+    root.get_by_role("button", name="fast").click()
+    bot = root.get_by_role("button", name="Let the bot move")
+    for _ in range(120):
+        if "is over" in status_text(page):
+            break
+        lines = page.evaluate(LOG_LINES_JS)
+        bot.click()
+        page.wait_for_function(f"() => ({LOG_LINES_JS})() > {lines}", timeout=30_000)
+        page.wait_for_function(SETTLED_JS, timeout=60_000)
+    assert "Round 1 is over" in status_text(page)
+    canvas = top_canvas(page)
+    box = wait_still(page, canvas)
+    canvas.scroll_into_view_if_needed()
+    box = wait_still(page, canvas)
+    screenshot(page, "papageno_round_over")
+    assert "Round 1 scores" in page.locator(".bgw-game .bgw-panel").inner_text()
+    before = pixels(page)
+    click_board(page, box, box["width"] / 2, box["height"] / 2)  # the banner in the middle
+    page.wait_for_function(
+        "() => /Round 2 ·/.test(document.querySelector('.bgw-game .bgw-status').innerText)", timeout=60_000
+    )
+    wait_pixels_change(page, before)
+    assert "Round 2 is dealt" in log_text(page)
