@@ -35,7 +35,9 @@ import zipfile
 from importlib import metadata
 
 DOCS = pathlib.Path(__file__).resolve().parent
-ROOT = DOCS.parent
+#: The repository (its notebooks and package); ``BGW_DOCS_ROOT`` when the docs folder was
+#: copied elsewhere to build (the tests do, so parallel builds never share ``_generated``).
+ROOT = pathlib.Path(os.environ.get("BGW_DOCS_ROOT") or DOCS.parent).resolve()
 GEN = DOCS / "_generated"
 NOTEBOOKS = ROOT / "notebooks"
 RULES = DOCS / "rules" / "RULES.md"

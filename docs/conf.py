@@ -15,9 +15,10 @@ import sys
 
 DOCS = pathlib.Path(__file__).resolve().parent
 sys.path.insert(0, str(DOCS))
-sys.path.insert(0, str(DOCS.parent))
 
 import bgw_docs  # noqa: E402
+
+sys.path.insert(1, str(bgw_docs.ROOT))
 
 import boardgames_widgets  # noqa: E402
 
