@@ -64,8 +64,10 @@ nb_ipywidgets_js: dict[str, dict[str, str]] = {}
 nb_render_markdown_format = "myst"
 #: Prefer plain text to LaTeX outputs: rendering LaTeX would load MathJax from a CDN.
 nb_mime_priority_overrides = [("html", "text/latex", 110)]
-# Notebooks are written for JupyterLab, where headings may skip a level.
-suppress_warnings = ["myst.header"]
+# Notebooks are written for JupyterLab, where headings may skip a level. A type alias that
+# several modules define (e.g. ``Evaluator``) makes type hints ambiguous cross-references:
+# harmless, the hint still shows.
+suppress_warnings = ["myst.header", "ref.python"]
 
 # -- API --------------------------------------------------------------------------------
 autodoc_member_order = "bysource"
