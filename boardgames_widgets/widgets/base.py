@@ -591,7 +591,10 @@ class GameWidget(W.VBox):
                         self.busy = False
                         self.thinking = False
                 if gen == self._generation:
-                    self.redraw()
+                    try:
+                        self.redraw()
+                    except Exception as exc:  # a worker thread must never die with a traceback
+                        self._unexpected(exc)
 
         if self.threaded:
             t = threading.Thread(target=body, name="bgw-worker", daemon=True)
@@ -628,6 +631,7 @@ class GameWidget(W.VBox):
                 action = self._bot_choice(p)
                 with self._lock:
                     self.thinking = False
+                self._refresh_text()
             after = self.game.apply(state, action)
             if not self._commit(state, action, after, gen):
                 return
@@ -809,8 +813,7 @@ class GameWidget(W.VBox):
 
     def _unexpected(self, exc: BaseException) -> None:
         self.last_error = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
-        with self.errors:
-            print(self.last_error)
+        self.errors.append_stdout(self.last_error)  # thread-safe, unlike "with output:"
         self.message = f"Something went wrong ({type(exc).__name__}: {exc}). The game is unchanged."
         self._refresh_text()
 

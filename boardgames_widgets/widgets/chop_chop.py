@@ -249,11 +249,12 @@ class ChopChopWidget(GameWidget):
             40, h / 2 - 70, w - 80, 140, fill="#fffdf5", stroke=ccv.TABLE_EDGE, line_width=4, radius=18, opacity=0.96
         )
         if mice:
-            ccv.draw_mouse(p, w / 2 - 110, h / 2 - 10, s=1.3)
-            ccv.draw_cheese(p, w / 2 + 110, h / 2 - 10, s=1.3)
+            ccv.draw_mouse(p, w / 2 - 170, h / 2 - 20, s=1.2)
+            ccv.draw_cheese(p, w / 2 + 170, h / 2 - 20, s=1.2)
         else:
-            ccv.draw_cat(p, w / 2 - 110, h / 2 - 10, s=1.3)
-        p.text(w / 2, h / 2 - 22, "The mice win!" if mice else "The cat wins!", size=30, fill=ccv.INK, bold=True)
+            ccv.draw_cat(p, w / 2 - 170, h / 2 - 10, s=1.2)
+            ccv.draw_cat(p, w / 2 + 170, h / 2 - 10, s=1.2)
+        p.text(w / 2, h / 2 - 22, "The mice win!" if mice else "The cat wins!", size=26, fill=ccv.INK, bold=True)
         p.text(w / 2, h / 2 + 22, self.game.describe(state)[:70], size=12, fill=ccv.INK)
         p.text(w / 2, h / 2 + 48, "Press New game to play again", size=12, fill="#6d4c41")
 
