@@ -371,7 +371,9 @@ class MouseTrapWidget(GameWidget):
 
     # -- clicks and keys ----------------------------------------------------------------
     def click(self, x: float, y: float) -> None:
-        if self.waiting_seat() is not None:
+        seat = self.waiting_seat()
+        if seat is not None:
+            self.message = f"{self.player_name(seat)} rolls the die…"  # shows at once, before the animation
             self.advance_chance()
             return
         choices = self.choices()
@@ -409,6 +411,12 @@ class MouseTrapWidget(GameWidget):
             Target(*rect, f"button: {words}")
             for (words, _), rect in zip(choices, self.button_rects(len(choices)), strict=True)
         ]
+
+    def play(self, action: Any) -> bool:
+        """Play ``action`` (see :meth:`GameWidget.play`); the status line names it at once."""
+        if self.human_to_move():
+            self.message = _button_words(action) + "…"
+        return super().play(action)
 
     def key(self, key: str) -> bool:
         choices = self.choices()

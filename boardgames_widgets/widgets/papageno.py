@@ -570,6 +570,12 @@ class PapagenoWidget(GameWidget):
             return
         self.play(what)
 
+    def play(self, action: Any) -> bool:
+        """Play ``action`` (see :meth:`GameWidget.play`); the status line names it at once."""
+        if self.human_to_move():
+            self.message = self.action_words(self.state, action)  # before the animation runs
+        return super().play(action)
+
     def targets(self) -> list[Target]:
         return [Target(*rect, words) for rect, words, _ in self.clickable()]
 
