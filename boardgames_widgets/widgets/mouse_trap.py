@@ -189,9 +189,10 @@ class MouseTrapWidget(GameWidget):
         stage: int = -1,
         spark: float = 0.0,
         stuck: int = -1,
+        fresh: tuple[int, ...] = (),
     ) -> None:
         mtv.draw(p, self.cfg, state, layout=self.lay, status=status)
-        self._draw_strip(p, state.parts_built, stage=stage, spark=spark, stuck=stuck)
+        self._draw_strip(p, state.parts_built, stage=stage, spark=spark, stuck=stuck, fresh=fresh)
         self._draw_die(p, state.last_roll if die is None else die, state)
 
     def _draw_die(self, p: CanvasPainter, value: int, state: MouseTrapState) -> None:
@@ -215,8 +216,16 @@ class MouseTrapWidget(GameWidget):
             p.text(x + w / 2, y + h / 2, "?", size=20, fill="#a0978a", bold=True)
 
     def _draw_strip(
-        self, p: CanvasPainter, built: int, *, stage: int = -1, spark: float = 0.0, stuck: int = -1
+        self,
+        p: CanvasPainter,
+        built: int,
+        *,
+        stage: int = -1,
+        spark: float = 0.0,
+        stuck: int = -1,
+        fresh: tuple[int, ...] = (),
     ) -> None:
+        """The contraption: ``stage`` runs (with a spark at ``spark``), ``fresh`` parts just built glow."""
         x, y, w, h = self.strip_rect
         p.rect(x, y, w, h, fill="#fffaf0", stroke="#b9a57f", radius=8)
         p.text(x + 8, y + 9, "The trap — the chain reaction, stage by stage", size=10, fill="#6b5b45", align="left")
@@ -224,7 +233,7 @@ class MouseTrapWidget(GameWidget):
             sx, sy, sw, sh = self.stage_rect(k)
             colour = mtv.STAGE_COLOURS[k % len(mtv.STAGE_COLOURS)]
             done = stage > k
-            if k == stage:
+            if k == stage or any(part in fresh for part in st.parts):
                 p.rect(sx - 1, sy - 1, sw + 2, sh + 2, fill=mtv.HIGHLIGHT, stroke="#e0a800", line_width=2, radius=6)
             elif done:
                 p.rect(sx, sy, sw, sh, fill="#e8f5e9", radius=6)
@@ -317,7 +326,10 @@ class MouseTrapWidget(GameWidget):
             mid = dataclasses.replace(
                 state, positions=after.positions, parts_built=after.parts_built, last_roll=action.value
             )
-            frames.append((lambda p, mid=mid: self._scene(p, mid, status=f"{name} builds the {new}!"), 3.0))
+            fresh = tuple(range(state.parts_built + 1, after.parts_built + 1))
+            frames.append(
+                (lambda p, mid=mid: self._scene(p, mid, status=f"{name} builds the {new}!", fresh=fresh), 3.0)
+            )
         return frames
 
     def _crank_frames(
