@@ -119,8 +119,10 @@ class PapagenoWidget(GameWidget):
             layout=W.Layout(width="auto"),
         )
         super().__init__(game, players=players, **kwargs)
-        buttons = self.children[4]
-        buttons.children = (*buttons.children, self.show_all)
+        for box in self.children:  # the row of buttons gets the teacher's toggle
+            if isinstance(box, W.HBox) and self.btn_new in box.children:
+                box.children = (*box.children, self.show_all)
+                break
         self.show_all.observe(self._wrap(lambda _: self._teacher_changed()), names="value")
 
     # -- geometry -----------------------------------------------------------------------------
