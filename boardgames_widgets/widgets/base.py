@@ -103,7 +103,7 @@ class GameWidget(W.VBox):
 
     #: The registered game id a subclass shows (``None``: any game).
     game_id: ClassVar[str | None] = None
-    #: Logical board size in CSS pixels (subclasses set it or override ``board_size``).
+    #: The canvas layers, bottom first (the top one receives mouse and keys).
     layers: ClassVar[tuple[str, ...]] = ("board", "pieces", "overlay", "animation")
 
     def __init__(
