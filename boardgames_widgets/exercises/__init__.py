@@ -30,6 +30,9 @@ LESSON_MODULES: dict[str, str] = {
     "probability.dice": "boardgames_widgets.exercises.probability_dice",
     "probability.hidden": "boardgames_widgets.exercises.probability_hidden",
     "probability.markov": "boardgames_widgets.exercises.probability_markov",
+    "search.paths": "boardgames_widgets.exercises.search_paths",
+    "search.minimax": "boardgames_widgets.exercises.search_minimax",
+    "search.expectimax": "boardgames_widgets.exercises.search_expectimax",
 }
 
 
