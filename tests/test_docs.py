@@ -9,6 +9,7 @@ need no build.
 
 from __future__ import annotations
 
+import html as htmllib
 import importlib.util
 import json
 import os
@@ -171,7 +172,8 @@ def test_every_game_has_a_page_with_pictures_and_its_rule_ids(site: pathlib.Path
             assert "<svg" in svg[:300] and svg.rstrip().endswith("</svg>")
         for rid in _rule_ids(sections[info.rules_section][1]):
             assert f'id="rule-{rid.lower()}"' in html, f"{gid}: rule {rid} not on its page"
-        assert "Play it in the widget" in html and f"&quot;{gid}&quot;" in html
+        text = htmllib.unescape(re.sub(r"<[^>]+>", "", html))
+        assert "Play it in the widget" in text and f'bw.play("{gid}"' in text
 
 
 @needs_build
