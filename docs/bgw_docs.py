@@ -267,7 +267,7 @@ def write_notebook_pages() -> list[str]:
         target = out / rel
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(json.dumps(nb, indent=1), encoding="utf-8")
-        group = rel.parts[0] if len(rel.parts) > 1 else ""
+        group = rel.parent.as_posix() if len(rel.parts) > 1 else ""
         groups.setdefault(group, []).append(rel.with_suffix("").as_posix())
     names = {"": "Start here", "games": "The games, step by step", "lessons": "Lessons"}
     lines = [
@@ -279,7 +279,10 @@ def write_notebook_pages() -> list[str]:
         "",
     ]
     for group in sorted(groups, key=lambda g: (g != "", g != "games", g)):
-        title = names.get(group, group.replace("_", " ").capitalize())
+        head, _, rest = group.partition("/")
+        title = names.get(group) or names.get(head, head.replace("_", " ").capitalize())
+        if rest:
+            title += ": " + rest.replace("_", " ").replace("/", ", ")
         lines += ["```{toctree}", f":caption: {title}", ":maxdepth: 1", "", *groups[group], "```", ""]
     (out / "index.md").write_text("\n".join(lines), encoding="utf-8")
     return [p.as_posix() for p in notebook_paths()]
