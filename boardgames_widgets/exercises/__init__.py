@@ -33,6 +33,7 @@ LESSON_MODULES: dict[str, str] = {
     "search.paths": "boardgames_widgets.exercises.search_paths",
     "search.minimax": "boardgames_widgets.exercises.search_minimax",
     "search.expectimax": "boardgames_widgets.exercises.search_expectimax",
+    "strategy.rules": "boardgames_widgets.exercises.strategy_rules",
 }
 
 
