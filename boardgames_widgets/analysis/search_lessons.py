@@ -813,11 +813,13 @@ class DuelResult:
         names: the cats.
         wins: the games in which each cat caught the mouse before the turn limit.
         games: the games each cat played.
+        per_game: for each cat, whether it caught the mouse in each game (same order as the starts).
     """
 
     names: tuple[str, ...]
     wins: tuple[int, ...]
     games: int
+    per_game: tuple[tuple[bool, ...], ...] = ()
 
     def rates(self) -> tuple[float, ...]:
         """Each cat's share of games won."""
@@ -829,12 +831,14 @@ def cat_duel(
 ) -> DuelResult:
     """Each cat plays every start against the same ``mice`` agent with the same seed
     (duplicate play: the same dice for every cat); how often each caught the mouse."""
-    wins = []
+    per_game = []
     for cat in cats:
-        won = 0
-        for i, start in enumerate(starts):
-            end = play_from(game, start, [cat, mice], derive_seed(seed, "duel", i))
-            won += int(caught(end))
-        wins.append(won)
+        per_game.append(
+            tuple(
+                caught(play_from(game, start, [cat, mice], derive_seed(seed, "duel", i)))
+                for i, start in enumerate(starts)
+            )
+        )
+    wins = [sum(row) for row in per_game]
     names = tuple(getattr(c, "name", type(c).__name__) for c in cats)
-    return DuelResult(names, tuple(wins), len(starts))
+    return DuelResult(names, tuple(wins), len(starts), tuple(per_game))
