@@ -198,6 +198,10 @@ def static_notebook(nb: dict, depth: int) -> dict:
     nb.get("metadata", {}).pop("widgets", None)
     root = "../" * depth
     for cell in nb.get("cells", []):
+        meta = cell.setdefault("metadata", {})
+        if meta.get("nbgrader", {}).get("solution") or "solution" in meta.get("tags", []):
+            # A solution stays folded on the page, as in JupyterLab (students open it on purpose).
+            meta["tags"] = [*meta.get("tags", []), "hide-input"]
         for out in cell.get("outputs", []):
             data = out.get("data")
             if isinstance(data, dict) and WIDGET_MIME in data:

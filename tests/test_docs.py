@@ -90,7 +90,9 @@ def test_static_notebook_replaces_widgets_with_a_note_and_drops_widget_state() -
             }
         ],
     }
+    nb["cells"].append({"cell_type": "code", "metadata": {"nbgrader": {"solution": True}}, "source": "x = 1"})
     out = bgw_docs.static_notebook(nb, depth=2)
+    assert out["cells"][1]["metadata"]["tags"] == ["hide-input"]  # solutions stay folded
     assert "widgets" not in out["metadata"]
     first, second = out["cells"][0]["outputs"]
     assert bgw_docs.WIDGET_MIME not in first["data"]
