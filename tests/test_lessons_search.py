@@ -1,0 +1,218 @@
+"""Search lessons: every check accepts the solution and names typical mistakes (autograder-style)."""
+
+from __future__ import annotations
+
+import math
+from collections import deque
+from fractions import Fraction
+
+from boardgames_widgets.analysis import search_lessons as sl
+from boardgames_widgets.analysis.chop_chop import enumerate_paths, reachable
+from boardgames_widgets.exercises import checker
+from boardgames_widgets.exercises import search_expectimax as lesson3
+from boardgames_widgets.exercises import search_minimax as lesson2
+from boardgames_widgets.exercises import search_paths as lesson1
+
+paths_check = checker("search.paths")
+minimax_check = checker("search.minimax")
+expecti_check = checker("search.expectimax")
+
+
+# -- lesson 1: paths -------------------------------------------------------------------------
+def _dfs(prune: bool, revisit: bool = False, extra: int = 0):
+    def all_paths(start, n, neighbours):
+        out = []
+
+        def extend(path):
+            if len(path) == n + 1 + extra:
+                if revisit or len(set(path)) == len(path):
+                    out.append(path)
+                return
+            for nxt in neighbours(path[-1]):
+                if revisit or not prune or nxt not in path:
+                    extend([*path, nxt])
+
+        extend([start])
+        return out
+
+    return all_paths
+
+
+def test_step_rule_dfs_matches_the_engine_cc_m1_cc_m3_cc_m4():
+    """CC-M1/M3/M4: the student's view of one step gives exactly the engine's paths in the lesson's cases."""
+    for cat, n in lesson1.CAT_STARTS:
+        state = lesson1.cat_state(cat)
+        rule = sl.step_rule(state, "cat", game=lesson1.game())
+        mine = sorted(map(tuple, lesson1.reference_paths(cat, n, rule)))
+        assert mine == sorted(map(tuple, enumerate_paths(state, "cat", n, game=lesson1.game())))
+
+
+def test_q1_paths_not_walks_not_squares():
+    state = lesson1.cat_state()
+    assert paths_check("q1", len(enumerate_paths(state, "cat", 3))).passed
+    assert "revisit a square" in paths_check("q1", sl.count_walks(state, "cat", 3)).message
+    assert "landing squares" in paths_check("q1", len(reachable(state, "cat", 3))).message
+    assert "off by one" in paths_check("q1", len(enumerate_paths(state, "cat", 2))).message
+
+
+def test_q2_autograder_counts_expansions():
+    assert paths_check("q2", _dfs(prune=True)).passed
+    assert "did not prune" in paths_check("q2", _dfs(prune=False)).message
+    assert "revisit a square" in paths_check("q2", _dfs(prune=False, revisit=True)).message
+    assert "off by one" in paths_check("q2", _dfs(prune=True, extra=-1)).message
+    landing = paths_check("q2", lambda s, n, nb: list({tuple(p[-1]) for p in _dfs(True)(s, n, nb)}))
+    assert "landing squares" in landing.message
+    assert "returns None" in paths_check("q2", lambda s, n, nb: None).message
+
+
+def test_q3_two_layer_table_and_blocking_cc_m3_cc_m5_cc_m6():
+    """CC-M5/CC-M6: the cat on the table top does not block a mouse below; CC-M3: mice block each other."""
+    state = lesson1.mouse_state()
+    game = lesson1.game()
+    landing = reachable(state, 0, 3, game=game)
+    assert paths_check("q3", len(landing)).passed
+    assert "counted paths" in paths_check("q3", sum(landing.values())).message
+    assert "under the table" in paths_check("q3", len(reachable(lesson1.without_table(state), 0, 3, game=game))).message
+    blocked = len(reachable(lesson1.cat_blocks_everywhere(state), 0, 3, game=game))
+    assert "two layers" in paths_check("q3", blocked).message
+    assert (
+        "in the way" in paths_check("q3", len(reachable(lesson1.without_other_mice(state, 0), 0, 3, game=game))).message
+    )
+
+
+def _bfs(start, goal, neighbours):
+    dist = {start: 0}
+    queue = deque([start])
+    while queue:
+        sq = queue.popleft()
+        for nxt in neighbours(sq):
+            if nxt not in dist:
+                dist[nxt] = dist[sq] + 1
+                queue.append(nxt)
+    return dist[goal]
+
+
+def test_q4_bfs_around_uncovered_cheese_cc_t2():
+    """CC-T2: uncovered cheese blocks the way, so the fewest steps exceed the straight-line count."""
+    assert sl.bfs_distances(lesson1.cat_state(), "cat")[lesson1.Q4_GOAL] == 5
+    assert paths_check("q4", _bfs).passed
+    assert "straight line" in paths_check("q4", lambda s, g, nb: abs(s[0] - g[0]) + abs(s[1] - g[1])).message
+    assert "off by one" in paths_check("q4", lambda s, g, nb: _bfs(s, g, nb) + 1).message
+
+
+def test_dfs_frames_end_with_the_engine_counts():
+    state = lesson1.cat_state()
+    frames = sl.dfs_frames(state, "cat", 3)
+    found = dict(frames[-1].found)
+    assert found == reachable(state, "cat", 3)
+    assert sum(found.values()) == len(enumerate_paths(state, "cat", 3))
+    assert "<svg" in sl.frame_svg(state, frames[5])
+
+
+# -- lesson 2: minimax and alpha-beta ------------------------------------------------------
+def _minimax(tree, s, d):
+    if d == 0 or tree.is_over(s):
+        return tree.value(s)
+    vs = [_minimax(tree, tree.play(s, m), d - 1) for m in tree.moves(s)]
+    return max(vs) if tree.to_move(s) == "max" else min(vs)
+
+
+def _alphabeta(tree, s, d, a=-math.inf, b=math.inf):
+    if d == 0 or tree.is_over(s):
+        return tree.value(s)
+    maximize = tree.to_move(s) == "max"
+    best = -math.inf if maximize else math.inf
+    for m in tree.moves(s):
+        v = _alphabeta(tree, tree.play(s, m), d - 1, a, b)
+        if maximize:
+            best, a = max(best, v), max(a, v)
+        else:
+            best, b = min(best, v), min(b, v)
+        if a >= b:
+            break
+    return best
+
+
+def test_open_deck_endgame_is_deterministic_fc_t4():
+    """FC-T4 with the open deck: every draw has one outcome, so the endgame is a perfect-information tree."""
+    game, state = lesson2.endgame()
+    tree = sl.food_chain_tree(game)
+    assert sum(state.placed) == 24 - lesson2.MAIN_LEFT
+    full = sl.measure(sl.minimax_value, tree, state, 4)
+    pruned = sl.measure(sl.alphabeta_value, tree, state, 4)
+    ordered = sl.measure(sl.alphabeta_value, tree, state, 4, order=sl.best_first)
+    assert full.value == pruned.value == ordered.value
+    assert ordered.expanded < pruned.expanded < full.expanded
+
+
+def test_q1_minimax_checked_on_values():
+    assert minimax_check("q1", _minimax).passed
+    assert "off by one" in minimax_check("q1", lambda t, s, d: _minimax(t, s, d + 1)).message
+    assert "maximize at every level" in minimax_check("q1", lesson2.max_everywhere).message
+    assert "swapped" in minimax_check("q1", lesson2.swapped).message
+
+
+def test_q2_alphabeta_must_prune():
+    assert minimax_check("q2", _alphabeta).passed
+    assert "did not prune" in minimax_check("q2", lambda t, s, d, a, b: _minimax(t, s, d)).message
+    assert "off by one" in minimax_check("q2", lambda t, s, d, a, b: _alphabeta(t, s, d + 1)).message
+
+
+def test_q3_positions_not_nodes():
+    tree, state = lesson2.tree_for()
+    assert minimax_check("q3", sl.count_positions(tree, state, lesson2.MAIN_LEFT)).passed
+    assert "counted nodes" in minimax_check("q3", sl.count_nodes(tree, state, lesson2.MAIN_LEFT)).message
+
+
+def test_q4_move_ordering():
+    assert minimax_check("q4", sl.best_first).passed
+    assert "worst moves first" in minimax_check("q4", lambda t, s, m: sl.best_first(t, s, m)[::-1]).message
+    assert "same moves" in minimax_check("q4", lambda t, s, m: m[:1]).message
+
+
+# -- lesson 3: expectimax ---------------------------------------------------------------------
+def _expectimax(tree, s, d):
+    kind = tree.to_move(s)
+    if kind == "end" or d == 0:
+        return tree.value(s)
+    if kind == "chance":
+        return sum(p * _expectimax(tree, tree.play(s, o), d) for o, p in tree.outcomes(s))
+    vs = [_expectimax(tree, tree.play(s, m), d - 1) for m in tree.moves(s)]
+    return max(vs) if kind == "max" else min(vs)
+
+
+def test_q1_chance_node_average_cc_c1_cc_m2():
+    """CC-M2/CC-C1: the cat lands on the mouse next door with a 1 or (around) a 3: 3 of 6 faces."""
+    assert lesson3.faces_reaching(lesson3.pounce_state(), lesson3.POUNCE_MOUSE) == [1, 1, 3]
+    assert expecti_check("q1", Fraction(1, 2)).passed
+    assert "equally likely" in expecti_check("q1", Fraction(2, 3)).message
+    assert "luckiest" in expecti_check("q1", 1).message
+    assert "opponent" in expecti_check("q1", 0).message
+
+
+def test_q2_expectimax_not_minimax_against_dice():
+    assert expecti_check("q2", _expectimax).passed
+    worst = expecti_check("q2", lambda t, s, d: sl.expectimax_value(t, s, d, "worst"))
+    assert "dice as an opponent" in worst.message
+    assert "equally likely" in expecti_check("q2", lesson3._variant("unweighted")).message
+    assert "do not use up depth" in expecti_check("q2", lesson3._variant("chance-depth")).message
+
+
+def test_q3_where_to_wait():
+    values = lesson3.wait_values()
+    best = max(values, key=values.get)
+    assert expecti_check("q3", best).passed
+    assert "greedy" in expecti_check("q3", lesson3.nearest_square(values, lesson3.WAIT_MOUSE)).message
+    assert "cannot land there" in expecti_check("q3", (0, 0)).message
+    assert all(v == 0 for v in lesson3.wait_values(2, "worst").values())
+
+
+def test_duel_is_reproducible_and_counts_catches():
+    from boardgames_widgets.agents import GreedyAgent
+
+    game = sl.cat_game()
+    starts = sl.random_cat_endgames(game, 6, seed=3)
+    a = sl.cat_duel(game, [GreedyAgent(game), sl.SearchCat(game, 2)], starts, GreedyAgent(game), seed=3)
+    b = sl.cat_duel(game, [GreedyAgent(game), sl.SearchCat(game, 2)], starts, GreedyAgent(game), seed=3)
+    assert a == b
+    assert a.wins == tuple(sum(row) for row in a.per_game)
