@@ -216,3 +216,26 @@ def test_duel_is_reproducible_and_counts_catches():
     b = sl.cat_duel(game, [GreedyAgent(game), sl.SearchCat(game, 2)], starts, GreedyAgent(game), seed=3)
     assert a == b
     assert a.wins == tuple(sum(row) for row in a.per_game)
+
+
+def test_drawn_tree_has_minimax_values_and_marks_pruned_nodes():
+    game, state = lesson2.endgame(0, 2)
+    tree = sl.food_chain_tree(game)
+    root = sl.build_tree(tree, state, 2)
+
+    def nodes(n):
+        return [n, *(m for c in n.children for m in nodes(c))]
+
+    everything = nodes(root)
+    assert root.value == sl.minimax_value(tree, state, 2)
+    assert len(everything) == sl.count_nodes(tree, state, 2)
+    assert 0 < sum(not n.visited for n in everything) < len(everything)
+
+
+def test_stepper_shows_the_frame_the_slider_points_at():
+    state = lesson1.cat_state()
+    frames = sl.dfs_frames(state, "cat", 2)
+    box = sl.stepper(frames, lambda f: f.text)
+    assert box.board.value == frames[0].text
+    box.slider.value = len(frames) - 1
+    assert box.board.value == frames[-1].text

@@ -193,7 +193,7 @@ def _bfs(state: ChopChopState, piece: Any, game: ChopChop) -> list[tuple[Coord, 
     start = game.piece_cell(state, who)
     dist = {start: 0}
     queue = deque([start])
-    order = [(lay.coords[start], 0, (lay.coords[start],))]
+    order: list[tuple[Coord, int, tuple[Coord, ...]]] = [(lay.coords[start], 0, (lay.coords[start],))]
     while queue:
         cell = queue.popleft()
         if cell != start and not may_pass[cell]:
@@ -298,7 +298,7 @@ def stepper(frames: Sequence[Any], render: Callable[[Any], str], *, interval_ms:
     Raises:
         ValueError: no frames.
     """
-    import ipywidgets as widgets
+    import ipywidgets as widgets  # type: ignore[import-untyped]
 
     if not frames:
         raise ValueError("the stepper needs at least one frame")
@@ -313,9 +313,9 @@ def stepper(frames: Sequence[Any], render: Callable[[Any], str], *, interval_ms:
 
     slider.observe(show, names="value")
     box = widgets.VBox([widgets.HBox([play, slider]), board])
-    box.frames = frames  # type: ignore[attr-defined]
-    box.slider = slider  # type: ignore[attr-defined]
-    box.board = board  # type: ignore[attr-defined]
+    box.frames = frames
+    box.slider = slider
+    box.board = board
     return box
 
 
@@ -428,7 +428,8 @@ class GameTree:
             return (frozenset(state.table), state.hands, state.pile_order, state.to_draw, state.turn, state.placed)
         if isinstance(state, ChopChopState):
             return (state.phase, state.mice_turn, state.cat, state.mice, state.tiles, state.roll, state.winner)
-        return state
+        key: Hashable = state
+        return key
 
 
 # -- reference searches ---------------------------------------------------------------------
@@ -507,7 +508,7 @@ def count_nodes(tree: GameTree, state: Any, depth: int) -> int:
 
 def count_positions(tree: GameTree, state: Any, depth: int) -> int:
     """The number of different positions in the tree down to ``depth`` (what a transposition table stores)."""
-    seen: set[Hashable] = set()
+    seen: set[tuple[Hashable, int]] = set()
 
     def walk(s: Any, d: int) -> None:
         k = (tree.key(s), d)
@@ -520,6 +521,124 @@ def count_positions(tree: GameTree, state: Any, depth: int) -> int:
 
     walk(state, depth)
     return len({k for k, _ in seen})
+
+
+@dataclass
+class TreeNode:
+    """One node of a drawn game tree.
+
+    Attributes:
+        kind: ``"max"``, ``"min"``, ``"chance"`` or ``"end"`` (a leaf: end or depth limit).
+        move: the move (text) that leads here from the parent ("" at the root).
+        value: the minimax value.
+        depth: the level (0 at the root).
+        children: the child nodes.
+        visited: whether alpha-beta looked at this node (False: pruned).
+        x: horizontal position in the picture.
+    """
+
+    kind: str
+    move: str
+    value: float
+    depth: int
+    children: list[TreeNode] = field(default_factory=list)
+    visited: bool = False
+    x: float = 0.0
+
+
+def build_tree(tree: GameTree, state: Any, depth: int) -> TreeNode:
+    """The whole minimax tree down to ``depth``, with the nodes alpha-beta visits marked."""
+
+    def build(s: Any, d: int, level: int, move: str) -> TreeNode:
+        kind = tree.to_move(s)
+        if d == 0 or kind == END:
+            return TreeNode(END, move, tree.evaluate(tree.settle(s)), level)
+        kids = [build(tree.play(s, m), d - 1, level + 1, str(m)) for m in tree.game.legal_actions(tree.settle(s))]
+        value = max(k.value for k in kids) if kind == MAX else min(k.value for k in kids)
+        return TreeNode(kind, move, value, level, kids)
+
+    def visit(node: TreeNode, alpha: float, beta: float) -> float:
+        node.visited = True
+        if not node.children:
+            return node.value
+        best = -math.inf if node.kind == MAX else math.inf
+        for child in node.children:
+            v = visit(child, alpha, beta)
+            if node.kind == MAX:
+                best = max(best, v)
+                alpha = max(alpha, best)
+            else:
+                best = min(best, v)
+                beta = min(beta, best)
+            if alpha >= beta:
+                break
+        return best
+
+    root = build(state, depth, 0, "")
+    visit(root, -math.inf, math.inf)
+    return root
+
+
+def draw_tree(ax: Any, root: TreeNode, *, show_pruning: bool = True, label_moves: bool = True) -> None:
+    """Draw a :func:`build_tree` tree on a matplotlib axis: MAX nodes as upward triangles,
+    MIN nodes downward, leaves as squares, each with its minimax value; nodes alpha-beta
+    pruned in light grey with dashed edges (if ``show_pruning``)."""
+    leaves: list[TreeNode] = []
+
+    def place(node: TreeNode) -> None:
+        if not node.children:
+            node.x = float(len(leaves))
+            leaves.append(node)
+            return
+        for child in node.children:
+            place(child)
+        node.x = sum(c.x for c in node.children) / len(node.children)
+
+    place(root)
+    markers = {MAX: "^", MIN: "v", END: "s", CHANCE_NODE: "o"}
+
+    def draw(node: TreeNode) -> None:
+        faded = show_pruning and not node.visited
+        for child in node.children:
+            pruned = show_pruning and not child.visited
+            ax.plot(
+                [node.x, child.x],
+                [-node.depth, -child.depth],
+                color="#cccccc" if pruned else "#555555",
+                linestyle="--" if pruned else "-",
+                zorder=1,
+            )
+            if label_moves and node.depth == 0:
+                ax.text(
+                    child.x,
+                    -child.depth + 0.3,
+                    child.move,
+                    fontsize=7,
+                    color="#999999" if pruned else "#333333",
+                    ha="center",
+                    va="center",
+                    rotation=0,
+                    bbox={"facecolor": "white", "edgecolor": "none", "pad": 1},
+                )
+            draw(child)
+        colour = "#dddddd" if faded else {MAX: "#1f77b4", MIN: "#d62728"}.get(node.kind, "#2ca02c")
+        ax.scatter([node.x], [-node.depth], s=650, marker=markers[node.kind], color=colour, zorder=2)
+        ax.text(
+            node.x,
+            -node.depth,
+            f"{node.value:+.0f}",
+            fontsize=8,
+            color="#999999" if faded else "white",
+            ha="center",
+            va="center",
+            zorder=3,
+            fontweight="bold",
+        )
+
+    draw(root)
+    ax.set_xlim(-0.7, len(leaves) - 0.3)
+    ax.set_ylim(-(max(n.depth for n in leaves) + 0.5), 0.5)
+    ax.axis("off")
 
 
 @dataclass(frozen=True)
@@ -636,7 +755,8 @@ def by_landing(action: Any) -> Hashable:
     """Group Chop Chop moves by piece and landing square (on a bare floor the way in does not matter)."""
     if isinstance(action, Move):
         return ("move", action.piece, action.to)
-    return action
+    key: Hashable = action
+    return key
 
 
 def caught(state: ChopChopState) -> bool:
@@ -796,7 +916,7 @@ def random_cat_endgames(game: ChopChop, n: int, seed: Any = 0) -> list[ChopChopS
     floor = [lay.coords[c] for c in range(lay.n_floor)]
     entrances = {lay.coords[e] for e in lay.entrance}
     open_floor = [sq for sq in floor if not lay.table[lay.index[sq]] and sq not in entrances]
-    out = []
+    out: list[ChopChopState] = []
     while len(out) < n:
         mouse = rng.choice(open_floor)
         cat = rng.choice(floor)

@@ -156,7 +156,7 @@ def _norm(paths: Any) -> list[tuple[Coord, ...]]:
 class _Run:
     """The student's answers on every case, the engine's, and the work done."""
 
-    got: list[list[tuple[Coord, ...]]]
+    got: list[list[tuple[Any, ...]]]
     want: list[list[tuple[Coord, ...]]]
     steps: list[int]
     starts: list[Coord]
