@@ -31,6 +31,7 @@ from typing import Any, ClassVar
 
 import ipywidgets as W
 
+from boardgames_widgets import i18n as _i18n
 from boardgames_widgets.core import CHANCE, TERMINAL, Game, GameError, GameRecord, make_game, sample_outcome
 from boardgames_widgets.core.play import agent_name, as_agent
 from boardgames_widgets.core.rng import Seed, derive_seed
@@ -39,6 +40,15 @@ from boardgames_widgets.widgets.canvas_painter import DRAW_LOCK, CanvasPainter, 
 
 #: Animation speeds offered by the speed control: label -> seconds per animation step.
 SPEEDS: dict[str, float] = {"off": 0.0, "fast": 0.06, "normal": 0.14, "slow": 0.3}
+#: The speed names as the control shows them (translated where shown).
+SPEED_WORDS = {"off": _i18n.N_("off"), "fast": _i18n.N_("fast"), "normal": _i18n.N_("normal"), "slow": _i18n.N_("slow")}
+
+#: Right-to-left languages lay the chrome out from the right (the class ``bgw-rtl``).
+RTL_CSS = (
+    "<style>.bgw-rtl{direction:rtl}"
+    ".bgw-rtl .bgw-status,.bgw-rtl .bgw-log,.bgw-rtl .bgw-panel,.bgw-rtl .bgw-aria{direction:rtl;text-align:right}"
+    ".bgw-rtl .widget-label,.bgw-rtl .widget-button,.bgw-rtl .widget-toggle-button{direction:rtl}</style>"
+)
 
 #: Keys the board itself uses; every other key is left to JupyterLab.
 NAV_KEYS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}
@@ -95,6 +105,9 @@ class GameWidget(W.VBox):
         zoom: enlarge or shrink the board.
         threaded: run bots and animations in a worker thread (default: only inside a
             Jupyter kernel).
+        lang: the players' language, one of ``en``, ``lv``, ``ru``, ``he`` (default: the
+            package's, see :func:`boardgames_widgets.set_language`); the language
+            picker changes it while playing.
         **config: further named parameters of the game when ``game`` is an id.
 
     Raises:
@@ -116,9 +129,11 @@ class GameWidget(W.VBox):
         speed: str = "normal",
         zoom: float = 1.0,
         threaded: bool | None = None,
+        lang: str | None = None,
         **config: Any,
     ) -> None:
         super().__init__()
+        self.tr: _i18n.Translator = _i18n.translator(lang)
         if game is None:
             game = self.game_id
         if game is None:
@@ -151,6 +166,7 @@ class GameWidget(W.VBox):
         self._seen_by: int | None = None  # the human who last saw the board unhidden
         self._skip_animation = False
         self._log: list[str] = []
+        self._log_redo: list[Callable[[], str] | None] = []
         self.actions: list[Any] = []
         self.states: list[Any] = [game.new_initial_state()]
 
@@ -163,6 +179,7 @@ class GameWidget(W.VBox):
         self._custom_agents: dict[str, Any] = {}
         self.agents: list[Any] = [None] * n
         self.seat_pickers: list[W.Dropdown] = []
+        self._seat_values: list[list[str]] = []
         for i, s in enumerate(seats):
             options = [_bots.HUMAN, *_bots.BOTS]
             if not isinstance(s, str):
@@ -172,7 +189,13 @@ class GameWidget(W.VBox):
                 s = label
             elif s not in options:
                 raise ValueError(f"seat {i}: unknown player {s!r}; choose from {', '.join(options)}")
-            dd = W.Dropdown(options=options, value=s, description=self.player_name(i), layout=W.Layout(width="250px"))
+            self._seat_values.append(options)
+            dd = W.Dropdown(
+                options=self._seat_options(options),
+                value=s,
+                description=self.player_name(i),
+                layout=W.Layout(width="250px"),
+            )
             dd.style.description_width = "90px"
             dd.observe(self._wrap(lambda ch, i=i: self._seat_changed(i)), names="value")
             self.seat_pickers.append(dd)
@@ -190,21 +213,29 @@ class GameWidget(W.VBox):
         )
         self.log_view.add_class("bgw-log")
         self.errors = W.Output(layout=W.Layout(display="none"))
-        self.btn_new = W.Button(description="New game", icon="refresh", tooltip="Start again (same seats)")
-        self.btn_undo = W.Button(description="Undo", icon="undo", tooltip="Take back your last move (U)")
-        self.btn_hint = W.Button(description="Hint", icon="lightbulb-o", tooltip="What would the bot do? (H)")
-        self.btn_bot = W.Button(description="Let the bot move", icon="android", tooltip="The bot plays this move (B)")
+        self.btn_new = W.Button(icon="refresh")
+        self.btn_undo = W.Button(icon="undo")
+        self.btn_hint = W.Button(icon="lightbulb-o")
+        self.btn_bot = W.Button(icon="android")
         for b in (self.btn_new, self.btn_undo, self.btn_hint, self.btn_bot):
             b.layout.width = "auto"
         self.btn_new.on_click(self._wrap(lambda _: self.new_game()))
         self.btn_undo.on_click(self._wrap(lambda _: self.undo()))
         self.btn_hint.on_click(self._wrap(lambda _: self.hint()))
         self.btn_bot.on_click(self._wrap(lambda _: self.bot_move()))
-        self.speed = W.ToggleButtons(
-            options=list(SPEEDS), value=speed, description="Animation", tooltips=["no animation", "", "", ""]
-        )
+        self.speed = W.ToggleButtons(options=[(self._(SPEED_WORDS[k]), k) for k in SPEEDS], value=speed)
         self.speed.style.button_width = "72px"
         self.speed.style.description_width = "70px"
+        self.lang_picker = W.Dropdown(
+            options=[(name, code) for code, name in _i18n.LANGUAGES.items()],
+            value=self.tr.lang,
+            description="🌐",
+            layout=W.Layout(width="150px"),
+        )
+        self.lang_picker.style.description_width = "24px"
+        self.lang_picker.observe(self._wrap(lambda ch: self.set_language(ch["new"])), names="value")
+        self.rtl_style = W.HTML(RTL_CSS, layout=W.Layout(display="none"))
+        self._label_chrome()
 
         self.setup()
         self._after_change()
@@ -218,16 +249,106 @@ class GameWidget(W.VBox):
             self.panel,
             self.aria,
             buttons,
-            self.speed,
+            W.HBox([self.speed, self.lang_picker], layout=W.Layout(flex_flow="row wrap")),
             seats_box,
             self.log_view,
             self.errors,
+            self.rtl_style,
         ]
         self.add_class("bgw-game")
+        if self.tr.rtl:
+            self.add_class("bgw-rtl")
 
-        self._log_line(f"New game of {self.game.info.name}, {n} players, seed {seed!r}.")
+        self._log_line(
+            lambda: self.ngettext(
+                "New game of {game}, {n} player, seed {seed}.",
+                "New game of {game}, {n} players, seed {seed}.",
+                n,
+                game=self._(self.game.info.name),
+                seed=repr(seed),
+            )
+        )
         self.redraw(full=True)
         self._kick()
+
+    # ==================================================================================
+    # Language
+    # ==================================================================================
+    def _(self, message: str, **kwargs: Any) -> str:
+        """``message`` in the widget's language, formatted with ``kwargs``."""
+        return self.tr.gettext(message, **kwargs)
+
+    def ngettext(self, singular: str, plural: str, count: int, /, **kwargs: Any) -> str:
+        """The plural form for ``count`` in the widget's language, formatted with ``n=count`` and ``kwargs``."""
+        return self.tr.ngettext(singular, plural, count, **kwargs)
+
+    @property
+    def lang(self) -> str:
+        """The widget's language code (``en``, ``lv``, ``ru`` or ``he``)."""
+        return self.tr.lang
+
+    def set_language(self, lang: str) -> None:
+        """Speak ``lang`` from now on: chrome, status, log and the board are redrawn.
+
+        Raises:
+            ValueError: unknown language.
+        """
+        self.tr = _i18n.translator(lang)
+        if self.lang_picker.value != self.tr.lang:
+            self.lang_picker.value = self.tr.lang  # observed: comes back here once, harmlessly
+        if self.tr.rtl:
+            self.add_class("bgw-rtl")
+        else:
+            self.remove_class("bgw-rtl")
+        self._label_chrome()
+        self.message = ""
+        self.last_error = None
+        self._log = [redo() if redo is not None else text for text, redo in zip(self._log, self._log_redo, strict=True)]
+        self._show_log()
+        self.language_changed()
+        self.redraw(full=True)
+
+    def language_changed(self) -> None:
+        """Hook: relabel the subclass's own controls after a language switch."""
+
+    def _seat_words(self, label: str) -> str:
+        """A seat picker's entry as shown: ``Human`` and the bots' names translated."""
+        if label.endswith(" (yours)"):
+            return self._("{name} (yours)", name=label[: -len(" (yours)")])
+        return self._(label)
+
+    def _seat_options(self, values: list[str]) -> list[Any]:
+        """A seat picker's options: the value itself where its words are the same, else (words, value)."""
+        return [v if self._seat_words(v) == v else (self._seat_words(v), v) for v in values]
+
+    def _label_chrome(self) -> None:
+        """Put the current language's words on the buttons, pickers and the canvas."""
+        t = self._
+        for btn, words, tip in (
+            (self.btn_new, t("New game"), t("Start again (same seats)")),
+            (self.btn_undo, t("Undo"), t("Take back your last move (U)")),
+            (self.btn_hint, t("Hint"), t("What would the bot do? (H)")),
+            (self.btn_bot, t("Let the bot move"), t("The bot plays this move (B)")),
+        ):
+            btn.description, btn.tooltip = words, tip
+        self.speed.description = t("Animation")
+        speed = self.speed.value
+        self.speed.options = [(t(SPEED_WORDS[k]), k) for k in SPEEDS]
+        self.speed.value = speed
+        self.speed.tooltips = [t("no animation"), "", "", ""]
+        self.lang_picker.tooltip = t("Language")
+        self._relabelling = True  # new option labels are no change of seat
+        try:
+            for i, dd in enumerate(self.seat_pickers):
+                value = dd.value
+                dd.options = self._seat_options(self._seat_values[i])
+                dd.value = value
+                dd.description = self.player_name(i)
+        finally:
+            self._relabelling = False
+        canvas = getattr(self, "canvas", None)
+        if canvas is not None:
+            canvas.set_language(self.tr.lang)
 
     # ==================================================================================
     # Hooks for subclasses
@@ -268,12 +389,12 @@ class GameWidget(W.VBox):
 
     def player_name(self, player: int) -> str:
         """The name of a seat as people see it (0-based, like the rules' descriptions)."""
-        return f"Player {player}"
+        return self._("Player {n}", n=player)
 
     def action_words(self, state: Any, action: Any) -> str:
         """One log line for ``action`` played in ``state``."""
         p = self.game.current_player(state)
-        who = "Chance" if p == CHANCE else self.player_name(p)
+        who = self._("Chance") if p == CHANCE else self.player_name(p)
         return f"{who}: {action}"
 
     def status_words(self, state: Any) -> str:
@@ -286,10 +407,10 @@ class GameWidget(W.VBox):
         best = max(r)
         winners = [self.player_name(i) for i, v in enumerate(r) if v == best and v > 0]
         if not winners:
-            return "Game over."
+            return self._("Game over.")
         if len(winners) == 1:
-            return f"Game over — {winners[0]} wins!"
-        return f"Game over — shared win: {', '.join(winners)}."
+            return self._("Game over — {name} wins!", name=winners[0])
+        return self._("Game over — shared win: {names}.", names=self.tr.join_and(winners))
 
     def animation_frames(self, state: Any, action: Any, after: Any) -> Iterable[Frame | tuple[Frame, float]]:
         """Frames drawn on the animation layer before ``action`` shows (default: none).
@@ -317,7 +438,7 @@ class GameWidget(W.VBox):
 
     def waiting_words(self, state: Any, seat: int) -> str:
         """The status line while chance waits for ``seat``'s click (see :meth:`chance_waits_for`)."""
-        return f"{self.player_name(seat)}, your turn — click the board to roll."
+        return self._("{name}, your turn — click the board to roll.", name=self.player_name(seat))
 
     # ==================================================================================
     # The game
@@ -391,7 +512,10 @@ class GameWidget(W.VBox):
             self.states = [self.game.new_initial_state()]
             self._log = []
             self._after_change()
-        self._log_line(f"New game of {self.game.info.name}, seed {self.seed!r}.")
+        seed = self.seed
+        self._log_line(
+            lambda: self._("New game of {game}, seed {seed}.", game=self._(self.game.info.name), seed=repr(seed))
+        )
         self.redraw(full=True)
         self._kick()
 
@@ -411,7 +535,7 @@ class GameWidget(W.VBox):
             self.actions = []
             self.states = [state]
             self._after_change()
-        self._log_line("A position was loaded.")
+        self._log_line(lambda: self._("A position was loaded."))
         self.redraw(full=True)
         self._kick()
 
@@ -423,7 +547,7 @@ class GameWidget(W.VBox):
         """
         with self._lock:
             if not self.actions:
-                self._say("Nothing to undo yet.")
+                self._say(self._("Nothing to undo yet."))
                 return
             n = len(self.actions)
             if self.humans:
@@ -432,7 +556,7 @@ class GameWidget(W.VBox):
                 while k > 0 and not self._human_acts_at(self.states[k]):
                     k -= 1
                 if not self._human_acts_at(self.states[k]):
-                    self._say("Nothing of yours to undo yet.")
+                    self._say(self._("Nothing of yours to undo yet."))
                     return
             else:
                 k = n - 1
@@ -440,7 +564,7 @@ class GameWidget(W.VBox):
             self.states = self._replay(self.record.truncated(k))
             self.actions = self.actions[:k]
             self._after_change()
-        self._log_line(f"Undo: back to move {k}.")
+        self._log_line(lambda: self._("Undo: back to move {k}.", k=k))
         self.redraw(full=True)
         self._kick()
 
@@ -455,23 +579,33 @@ class GameWidget(W.VBox):
         """Ask the hint bot what it would play now; show it and return it."""
         p = self.current_player()
         if p < 0:
-            self._say("No move to hint: " + ("the game is over." if p == TERMINAL else "chance is acting."))
+            self._say(
+                self._("No move to hint: the game is over.")
+                if p == TERMINAL
+                else self._("No move to hint: chance is acting.")
+            )
             return None
         action = self._bot_choice(p, hint=True)
         self.hint_action = action
         self.show_hint(action)
-        self._say(f"Hint ({_bots.hint_bot_name()}): {self.action_words(self.state, action)}")
+        self._say(
+            self._(
+                "Hint ({bot}): {move}",
+                bot=self._(_bots.hint_bot_name()),
+                move=self.action_words(self.state, action),
+            )
+        )
         self.redraw()
         return action
 
     def bot_move(self) -> None:
         """Let a bot play the current move (the hint bot on a human's turn)."""
         if self.busy:
-            self._say("Wait a moment: a move is still running.")
+            self._say(self._("Wait a moment: a move is still running."))
             return
         p = self.current_player()
         if p == TERMINAL:
-            self._say("The game is over: press New game to play again.")
+            self._say(self._("The game is over: press New game to play again."))
             return
         if p == CHANCE:
             if not self.advance_chance():
@@ -488,10 +622,10 @@ class GameWidget(W.VBox):
         """
         with self._lock:
             if self.busy:
-                self._say("Wait a moment: a move is still running.")
+                self._say(self._("Wait a moment: a move is still running."))
                 return False
             if self.curtain is not None:
-                self._say(f"{self.player_name(self.curtain)}: click the board when you are ready.")
+                self._say(self._("{name}: click the board when you are ready.", name=self.player_name(self.curtain)))
                 return False
             state = self.state
             try:
@@ -524,12 +658,16 @@ class GameWidget(W.VBox):
         return True
 
     def friendly_error(self, exc: GameError) -> str:
-        """The status message for a move the rules refused."""
+        """The status message for a move the rules refused.
+
+        The rules' reason (``exc.detail``) is English, as written in the game's
+        ``rules.py``; the sentence around it is translated and keeps the rule ID.
+        """
         rule = getattr(exc, "rule", None)
-        detail = getattr(exc, "detail", None) or str(exc) or "no reason given"
+        detail = getattr(exc, "detail", None) or str(exc) or self._("no reason given")
         if rule:
-            return f"That move is not allowed ({rule}): {detail}"
-        return f"That move is not allowed: {detail}"
+            return self._("That move is not allowed ({rule}): {detail}", rule=rule, detail=detail)
+        return self._("That move is not allowed: {detail}", detail=detail)
 
     # ==================================================================================
     # Internals: seats, bots, the automatic loop
@@ -552,11 +690,19 @@ class GameWidget(W.VBox):
         return as_agent(_bots.BOTS[label](self.game))
 
     def _seat_changed(self, seat: int) -> None:
+        if getattr(self, "_relabelling", False):
+            return
         with self._lock:
             self.agents[seat] = self._make_agent(self.seat_pickers[seat].value)
             self._stop_running()
             self._after_change()
-        self._log_line(f"{self.player_name(seat)} is now played by {self.seat_label(seat)}.")
+        self._log_line(
+            lambda: self._(
+                "{name} is now played by {who}.",
+                name=self.player_name(seat),
+                who=self._seat_words(self.seat_label(seat)),
+            )
+        )
         self.redraw()
         self._kick()
 
@@ -646,7 +792,7 @@ class GameWidget(W.VBox):
             self.actions.append(action)
             self.states.append(after)
             self._after_change()
-        self._log_line(words)
+        self._log_line(words, lambda: self.action_words(state, action))
         self.redraw()
         return True
 
@@ -696,6 +842,7 @@ class GameWidget(W.VBox):
     def _build_board(self, zoom: float) -> W.Widget:
         w, h = self.board_size()
         self.canvas = LayeredCanvas(w, h, self.layers, zoom=zoom)
+        self.canvas.set_language(self.tr.lang)
         top = self.canvas.top
         top.on_mouse_down(self._wrap(self._on_mouse_down))
         top.on_key_down(self._wrap(self._on_key_down))
@@ -747,42 +894,60 @@ class GameWidget(W.VBox):
         elif p == TERMINAL:
             line = self.result_words(state)
         elif self.curtain is not None:
-            line = f"Pass the device to {self.player_name(self.curtain)} — click the board when ready."
+            line = self._(
+                "Pass the device to {name} — click the board when ready.", name=self.player_name(self.curtain)
+            )
         elif p == CHANCE:
             waiting = self.waiting_seat()
-            line = "Rolling…" if waiting is None else self.waiting_words(state, waiting)
+            line = self._("Rolling…") if waiting is None else self.waiting_words(state, waiting)
         elif self.thinking:
-            line = f"{self.player_name(p)} ({self.seat_label(p)}) is thinking…"
+            line = self._(
+                "{name} ({who}) is thinking…", name=self.player_name(p), who=self._seat_words(self.seat_label(p))
+            )
         elif self.is_human(p):
-            line = f"{self.player_name(p)}, your turn."
+            line = self._("{name}, your turn.", name=self.player_name(p))
         else:
-            line = f"{self.player_name(p)} ({self.seat_label(p)}) to move."
+            line = self._("{name} ({who}) to move.", name=self.player_name(p), who=self._seat_words(self.seat_label(p)))
         extra = self.status_words(state) if p != TERMINAL else ""
         colour = "#b71c1c" if self.last_error and self.message else "#222"
+        d = self.tr.direction
         self.status.value = (
-            f'<div style="font-size:15px;color:{colour}"><b>{html.escape(line)}</b>'
+            f'<div dir="{d}" style="font-size:15px;color:{colour};direction:{d}"><b>{html.escape(line)}</b>'
             + (f' <span style="color:#555">{html.escape(extra)}</span>' if extra else "")
             + "</div>"
         )
         try:
-            desc = self.game.describe(state)
+            # the rules describe a position in English: other languages rely on the status words
+            desc = self.game.describe(state) if self.tr.lang == "en" else ""
         except Exception:  # a description must never break the board
             desc = ""
         sel = self.describe_selection()
         cur = self.cursor_target() if self.keyboard_active else None
         if cur is not None:
-            sel = f"{sel} Cursor on {cur.label}.".strip()
+            cursor = self._("Cursor on {label}.", label=cur.label)
+            sel = f"{sel} {cursor}".strip()
         text = " ".join(x for x in (line, desc, sel) if x)
-        self.panel.value = self.panel_html(state)
+        panel = self.panel_html(state)
+        self.panel.value = f'<div dir="{d}">{panel}</div>' if panel and self.tr.rtl else panel
         self.aria.value = (
-            f'<div role="status" aria-live="polite" style="font-size:12px;color:#444">{html.escape(text)}</div>'
+            f'<div role="status" aria-live="polite" dir="{d}" style="font-size:12px;color:#444">'
+            f"{html.escape(text)}</div>"
         )
 
-    def _log_line(self, text: str) -> None:
+    def _log_line(self, text: str | Callable[[], str], redo: Callable[[], str] | None = None) -> None:
+        """Add a line to the move log: a text, or a function giving it (run again on a language switch)."""
+        if callable(text):
+            redo, text = text, text()
         self._log.append(text)
+        self._log_redo.append(redo)
         del self._log[:-LOG_LINES]
+        del self._log_redo[:-LOG_LINES]
+        self._show_log()
+
+    def _show_log(self) -> None:
         items = "".join(f"<div>{len(self._log) - i}. {html.escape(t)}</div>" for i, t in enumerate(reversed(self._log)))
-        self.log_view.value = f'<div style="font-size:12px;line-height:1.35">{items}</div>'
+        d = self.tr.direction
+        self.log_view.value = f'<div dir="{d}" style="font-size:12px;line-height:1.35;direction:{d}">{items}</div>'
 
     @property
     def log(self) -> list[str]:
@@ -814,7 +979,8 @@ class GameWidget(W.VBox):
     def _unexpected(self, exc: BaseException) -> None:
         self.last_error = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
         self.errors.append_stdout(self.last_error)  # thread-safe, unlike "with output:"
-        self.message = f"Something went wrong ({type(exc).__name__}: {exc}). The game is unchanged."
+        error = f"{type(exc).__name__}: {exc}"
+        self.message = self._("Something went wrong ({error}). The game is unchanged.", error=error)
         self._refresh_text()
 
     def _on_mouse_down(self, x: float, y: float) -> None:
@@ -836,12 +1002,16 @@ class GameWidget(W.VBox):
             return
         p = self.current_player()
         if p == TERMINAL:
-            self._say(self.result_words(self.state) + " Press New game to play again.")
+            self._say(self.result_words(self.state) + " " + self._("Press New game to play again."))
             return
         if p == CHANCE and self.waiting_seat() is not None:
             p = self.waiting_seat()  # type: ignore[assignment]
         if not self.is_human(p):
-            self._say(f"It is {self.player_name(p)}'s turn ({self.seat_label(p)}).")
+            self._say(
+                self._(
+                    "It is {name}'s turn ({who}).", name=self.player_name(p), who=self._seat_words(self.seat_label(p))
+                )
+            )
             return
         self.message = ""
         self.last_error = None

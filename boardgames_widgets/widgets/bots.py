@@ -15,9 +15,10 @@ from collections.abc import Callable
 from typing import Any
 
 from boardgames_widgets.agents import FirstActionAgent, RandomAgent
+from boardgames_widgets.i18n import N_
 
 #: The seat picker's entry for a person at the screen.
-HUMAN = "Human"
+HUMAN = N_("Human")
 
 BotFactory = Callable[[Any], Any]
 
@@ -34,12 +35,13 @@ def _strong(game: Any) -> Any:
     return strong_agent(game)
 
 
-#: Bot name -> factory(game) -> agent, in the order the pickers list them.
+#: Bot name -> factory(game) -> agent, in the order the pickers list them (the names are
+#: translated where shown; a bot registered without a translation keeps its name).
 BOTS: dict[str, BotFactory] = {
-    "First-choice bot": lambda game: FirstActionAgent(),
-    "Random bot": lambda game: RandomAgent(),
-    "Greedy bot": _greedy,
-    "Strong bot (tree search)": _strong,
+    N_("First-choice bot"): lambda game: FirstActionAgent(),
+    N_("Random bot"): lambda game: RandomAgent(),
+    N_("Greedy bot"): _greedy,
+    N_("Strong bot (tree search)"): _strong,
 }
 
 #: Name of the bot asked for hints and for "Let the bot move" on a human's turn

@@ -22,6 +22,7 @@ from typing import Any
 from ipycanvas import Canvas, MultiCanvas, hold_canvas
 
 from boardgames_widgets.core.painter import FONT_FAMILY, Point
+from boardgames_widgets.i18n import has_rtl_letters, is_rtl
 
 #: Bitmap pixels per CSS pixel: drawing at 2× keeps the board sharp on high-DPI screens
 #: and costs little on ordinary ones (the browser downsamples).
@@ -52,6 +53,10 @@ class CanvasPainter:
         self.height = height
         self.scale = scale
         self._attrs: dict[str, Any] = {}
+        #: The language of the text drawn here (views translate with it).
+        self.lang: str | None = None
+        #: Lay text holding right-to-left letters out right to left (Hebrew).
+        self.rtl = False
 
     # -- state helpers ------------------------------------------------------------------
     def _set(self, name: str, value: Any) -> None:
@@ -187,7 +192,12 @@ class CanvasPainter:
         bold: bool = False,
         rtl: bool = False,
     ) -> None:
-        """Text; ``align`` is left, center or right; vertically centred on y."""
+        """Text; ``align`` is left, center or right; vertically centred on y.
+
+        In a right-to-left language (:attr:`rtl`) a text with Hebrew letters is laid out
+        right to left; numbers and signs alone ("-2", "+1") stay left to right.
+        """
+        rtl = rtl or (self.rtl and has_rtl_letters(text))
         self._set("global_alpha", 1.0)
         self._set("font", f"{'bold ' if bold else ''}{size:g}px {FONT_FAMILY}")
         self._set("text_align", _ALIGN.get(align, "center"))
@@ -254,6 +264,12 @@ class LayeredCanvas:
         self.painters = {
             name: CanvasPainter(self.multi[i], width, height, self.scale) for i, name in enumerate(self.names)
         }
+
+    def set_language(self, lang: str) -> None:
+        """Tell every layer's painter the language its text is in (and its direction)."""
+        for p in self.painters.values():
+            p.lang = lang
+            p.rtl = is_rtl(lang)
 
     @property
     def top(self) -> Canvas:

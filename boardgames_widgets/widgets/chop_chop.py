@@ -53,16 +53,6 @@ LIT, LIT_EDGE, VIA, VIA_EDGE, SELECT = "#ffe066", "#e0a800", "#9ad0ff", "#1565c0
 #: Animation steps per square walked, per die tumble and per tile flip.
 WALK_SUBSTEPS, TUMBLES, FLIP_STEPS = 3, 6, 4
 
-_TILE_WORDS = {
-    Tile.CHEESE: "cheese",
-    Tile.PLATE: "a broken plate",
-    Tile.PLUS1: "+1",
-    Tile.PLUS2: "+2",
-    Tile.ARROW: "an arrow",
-    Tile.FORK: "a fork",
-    Tile.KNIFE: "a knife",
-}
-
 
 class ChopChopWidget(GameWidget):
     """Play Chop Chop: ``ChopChopWidget(players=2, seed=1)``.
@@ -93,16 +83,16 @@ class ChopChopWidget(GameWidget):
         self.kitchen_w, self.kitchen_h = ccv.board_size(self.lay)
         self.sel_piece: int | None = None
         self.sel_landing: int | None = None
-        self.banner = ""
+        self._banner: tuple[str, int] = ("", -1)  # (kind, mouse): worded when drawn, in the language of the moment
 
     def board_size(self) -> tuple[float, float]:
         return self.kitchen_w, self.kitchen_h + STRIP
 
     def player_name(self, player: int) -> str:
         if player == 0:
-            return "Cat player"
+            return self._("Cat player")
         n = self.game.num_players
-        return "Mice player" if n == 2 else f"Mouse player {player}"
+        return self._("Mice player") if n == 2 else self._("Mouse player {n}", n=player)
 
     # -- what can be clicked ----------------------------------------------------------------
     def _mover(self, state: ChopChopState) -> int:
@@ -150,9 +140,9 @@ class ChopChopWidget(GameWidget):
         out = []
         for a in self.game.legal_actions(self.state):
             if isinstance(a, Pass):
-                out.append(("p", "Pass", a))
+                out.append(("p", self._("Pass"), a))
             elif isinstance(a, Decline):
-                out.append(("d", "No thanks", a))
+                out.append(("d", self._("No thanks"), a))
         return out
 
     def _button_box(self, i: int) -> tuple[float, float, float, float]:
@@ -219,7 +209,8 @@ class ChopChopWidget(GameWidget):
             rc = hint.at if isinstance(hint, TakeCheese | PlaceCat) else hint.to
             x, y = ccv.cell_origin(lay, lay.index[rc])
             p.rect(x + 1, y + 1, cell - 2, cell - 2, stroke=VIA_EDGE, line_width=4, radius=8)
-        if self.banner and state.phase is not Phase.OVER:
+        banner = self.banner
+        if banner and state.phase is not Phase.OVER:
             p.rect(
                 ccv.PAD + 40,
                 ccv.PAD + ccv.HEADER + cell * 0.2,
@@ -234,7 +225,7 @@ class ChopChopWidget(GameWidget):
             p.text(
                 self.kitchen_w / 2,
                 ccv.PAD + ccv.HEADER + cell * 0.2 + 17,
-                self.banner,
+                banner,
                 size=14,
                 fill="#bf360c",
                 bold=True,
@@ -254,9 +245,31 @@ class ChopChopWidget(GameWidget):
         else:
             ccv.draw_cat(p, w / 2 - 170, h / 2 - 10, s=1.2)
             ccv.draw_cat(p, w / 2 + 170, h / 2 - 10, s=1.2)
-        p.text(w / 2, h / 2 - 22, "The mice win!" if mice else "The cat wins!", size=26, fill=ccv.INK, bold=True)
-        p.text(w / 2, h / 2 + 22, self.game.describe(state)[:70], size=12, fill=ccv.INK)
-        p.text(w / 2, h / 2 + 48, "Press New game to play again", size=12, fill="#6d4c41")
+        head = self._("The mice win!") if mice else self._("The cat wins!")
+        p.text(w / 2, h / 2 - 22, head, size=26, fill=ccv.INK, bold=True)
+        p.text(w / 2, h / 2 + 22, self.end_words(state)[:90], size=12, fill=ccv.INK)
+        p.text(w / 2, h / 2 + 48, self._("Press New game to play again"), size=12, fill="#6d4c41")
+
+    def end_words(self, state: ChopChopState) -> str:
+        """How the game ended, in one sentence (like the rules' description, translated)."""
+        left = sum(m >= 0 for m in state.mice)
+        if state.winner == MICE_SIDE:
+            return self.ngettext(
+                "The mice win: they carried {n} cheese home.",
+                "The mice win: they carried {n} cheese home.",
+                state.cheese,
+            )
+        if left == 0:
+            return self.ngettext(
+                "The cat wins: all mice are caught ({n} cheese collected).",
+                "The cat wins: all mice are caught ({n} cheese collected).",
+                state.cheese,
+            )
+        return self.ngettext(
+            "The cat wins: the mice ran out of time after {n} turn.",
+            "The cat wins: the mice ran out of time after {n} turns.",
+            state.turns,
+        )
 
     def _step_label(self, state: ChopChopState) -> str:
         if state.phase is Phase.MOVE:
@@ -269,25 +282,25 @@ class ChopChopWidget(GameWidget):
         """What the player to act should do now, in a few words."""
         state = self.state
         if state.phase is Phase.OVER:
-            return "Game over."
+            return self._("Game over.")
         if not self.human_to_move():
             return ""
         phase = state.phase
         if phase is Phase.PLACE:
-            return "Click a lit table square for the cat."
+            return self._("Click a lit table square for the cat.")
         if phase is Phase.FORK:
-            return "Fork: click the cheese to take."
+            return self._("Fork: click the cheese to take.")
         if phase is Phase.ARROW:
-            return "Arrow: click a square to jump to."
+            return self._("Arrow: click a square to jump to.")
         if self.sel_landing is not None:
-            return "Which way in? Click a blue square."
+            return self._("Which way in? Click a blue square.")
         if phase is Phase.EXTRA:
-            return f"+{state.roll}: walk on? Click a lit square."
+            return self._("+{n}: walk on? Click a lit square.", n=state.roll)
         if self._buttons():
-            return f"No move of exactly {state.roll}: click Pass."
+            return self._("No move of exactly {n}: click Pass.", n=state.roll)
         if self._active_piece() is None:
-            return f"Rolled {state.roll}: click a mouse."
-        return f"Rolled {state.roll}: click a lit square."
+            return self._("Rolled {n}: click a mouse.", n=state.roll)
+        return self._("Rolled {n}: click a lit square.", n=state.roll)
 
     # -- animations ------------------------------------------------------------------------------
     def animation_frames(
@@ -306,18 +319,21 @@ class ChopChopWidget(GameWidget):
                 def tumble(p: CanvasPainter, face: int = face, dx: float = dx, k: int = k) -> None:
                     p.rect(0, y0, p.width, STRIP, fill=ccv.WALL)
                     draw_die(p, ccv.PAD + dx, y0 + 10 + (k % 2) * 3, 52, face, state.mice_turn)
-                    p.text(ccv.PAD + 120, y0 + 36, "Rolling…", size=14, fill=ccv.INK, align="left")
+                    p.text(ccv.PAD + 120, y0 + 36, self._("Rolling…"), size=14, fill=ccv.INK, align="left")
 
                 frames.append(tumble)
 
             def settle(p: CanvasPainter) -> None:
                 p.rect(0, y0, p.width, STRIP, fill=ccv.WALL)
                 draw_die(p, ccv.PAD + 8, y0 + 10, 52, action.value, state.mice_turn)
-                who = "Mice" if state.mice_turn else "Cat"
+                if state.mice_turn:
+                    words = self._("Mice rolled {n}!", n=action.value)
+                else:
+                    words = self._("Cat rolled {n}!", n=action.value)
                 p.text(
                     ccv.PAD + 74,
                     y0 + 36,
-                    f"{who} rolled {action.value}!",
+                    words,
                     size=15,
                     fill=ccv.INK,
                     align="left",
@@ -417,11 +433,11 @@ class ChopChopWidget(GameWidget):
                 self.sel_piece = piece
                 return
         if state.phase is Phase.MOVE and self._buttons():
-            self._say(f"No piece can move exactly {state.roll}: click Pass.")
+            self._say(self._("No piece can move exactly {n}: click Pass.", n=state.roll))
         elif state.phase is Phase.MOVE and self._active_piece() is None:
-            self._say("Click one of your mice first (circled in green).")
+            self._say(self._("Click one of your mice first (circled in green)."))
         elif lit:
-            self._say("That square is not lit: choose a lit square.")
+            self._say(self._("That square is not lit: choose a lit square."))
 
     def targets(self) -> list[Target]:
         if not self._my_turn():
@@ -430,18 +446,18 @@ class ChopChopWidget(GameWidget):
         out: list[Target] = []
         for piece in self.movable_pieces():
             x, y = ccv.cell_origin(lay, self._piece_cell(piece))
-            out.append(Target(x, y, cell, cell, "the cat" if piece == CAT else f"mouse {piece}"))
+            out.append(Target(x, y, cell, cell, self._("the cat") if piece == CAT else self._("mouse {n}", n=piece)))
         for c in self.landings():
             x, y = ccv.cell_origin(lay, c)
-            out.append(Target(x, y, cell, cell, f"lit square {lay.name(c)}"))
+            out.append(Target(x, y, cell, cell, self._("lit square {name}", name=lay.name(c))))
         if self.sel_landing is not None:
             for a in self.landings().get(self.sel_landing, []):
                 if isinstance(a, Move):
                     x, y = ccv.cell_origin(lay, lay.index[a.via])
-                    out.append(Target(x, y, cell, cell, f"come in from {lay.name(lay.index[a.via])}"))
+                    out.append(Target(x, y, cell, cell, self._("come in from {name}", name=lay.name(lay.index[a.via]))))
         for i, (_, label, _a) in enumerate(self._buttons()):
             bx, by, bw, bh = self._button_box(i)
-            out.append(Target(bx, by, bw, bh, f"button {label}"))
+            out.append(Target(bx, by, bw, bh, self._("button {label}", label=label)))
         return out
 
     def key(self, key: str) -> bool:
@@ -468,8 +484,10 @@ class ChopChopWidget(GameWidget):
         lit = self.landings()
         names = ", ".join(self.lay.name(c) for c in sorted(lit))
         piece = self._active_piece()
-        sel = "" if piece is None else (" Selected: the cat." if piece == CAT else f" Selected: mouse {piece}.")
-        return f"{self.prompt()}{sel}" + (f" Lit squares: {names}." if names else "")
+        sel = ""
+        if piece is not None:
+            sel = " " + (self._("Selected: the cat.") if piece == CAT else self._("Selected: mouse {n}.", n=piece))
+        return f"{self.prompt()}{sel}" + (" " + self._("Lit squares: {names}.", names=names) if names else "")
 
     def show_hint(self, action: Any) -> None:
         if isinstance(action, Move):
@@ -477,29 +495,40 @@ class ChopChopWidget(GameWidget):
 
     # -- words ---------------------------------------------------------------------------------
     def _piece_words(self, piece: int) -> str:
-        return "The cat" if piece == CAT else f"Mouse {piece}"
+        return self._("The cat") if piece == CAT else self._("Mouse {n}", n=piece)
 
     def action_words(self, state: ChopChopState, action: Any) -> str:
-        side = "The mice" if state.mice_turn else "The cat"
+        t = self._
+        mice = state.mice_turn
         if isinstance(action, PlaceCat):
-            return f"The cat starts on the table at {_rc(action.at)}."
+            return t("The cat starts on the table at {at}.", at=_rc(action.at))
         if isinstance(action, Roll):
-            return f"{side} roll{'' if state.mice_turn else 's'} {action.value}."
+            return t("The mice roll {n}.", n=action.value) if mice else t("The cat rolls {n}.", n=action.value)
         if isinstance(action, Move):
-            steps = "extra " if state.phase is Phase.EXTRA else ""
-            words = (
-                f"{self._piece_words(action.piece)} walks {state.roll} {steps}step{'s' * (state.roll > 1)}"
-                f" to {_rc(action.to)}"
-            )
+            piece, to = self._piece_words(action.piece), _rc(action.to)
+            if state.phase is Phase.EXTRA:
+                words = self.ngettext(
+                    "{piece} walks {n} extra step to {to}",
+                    "{piece} walks {n} extra steps to {to}",
+                    state.roll,
+                    piece=piece,
+                    to=to,
+                )
+            else:
+                words = self.ngettext(
+                    "{piece} walks {n} step to {to}", "{piece} walks {n} steps to {to}", state.roll, piece=piece, to=to
+                )
             return words + self._catch_words(state, action) + "."
         if isinstance(action, Jump):
-            return f"{self._piece_words(action.piece)} jumps to {_rc(action.to)} (arrow)."
+            return t("{piece} jumps to {to} (arrow).", piece=self._piece_words(action.piece), to=_rc(action.to))
         if isinstance(action, Decline):
-            return f"{side} decline{'' if state.mice_turn else 's'} the tile."
+            return t("The mice decline the tile.") if mice else t("The cat declines the tile.")
         if isinstance(action, Pass):
-            return f"{side} cannot move exactly {state.roll}: the turn passes."
+            if mice:
+                return t("The mice cannot move exactly {n}: the turn passes.", n=state.roll)
+            return t("The cat cannot move exactly {n}: the turn passes.", n=state.roll)
         if isinstance(action, TakeCheese):
-            return f"The mice fork the cheese at {_rc(action.at)}."
+            return t("The mice fork the cheese at {at}.", at=_rc(action.at))
         if isinstance(action, Reveal):
             return self._reveal_words(state, action.tile)
         return super().action_words(state, action)
@@ -511,52 +540,71 @@ class ChopChopWidget(GameWidget):
         if self.lay.table[dest]:
             return ""
         caught = [m for m, c in enumerate(state.mice) if c == dest]
-        return f" and catches mouse {caught[0]}!" if caught else ""
+        return " " + self._("and catches mouse {n}!", n=caught[0]) if caught else ""
 
     def _reveal_words(self, state: ChopChopState, tile: Tile) -> str:
+        t = self._
         piece = self._piece_words(self._mover(state))
         mice = state.mice_turn
-        found = f"{piece} turns over {_TILE_WORDS[tile]}"
         if tile is Tile.CHEESE:
-            return f"{found}: " + ("the mice take it!" if mice else "the cat sits on it.")
+            if mice:
+                return t("{piece} turns over cheese: the mice take it!", piece=piece)
+            return t("{piece} turns over cheese: the cat sits on it.", piece=piece)
         if tile is Tile.PLATE:
-            return f"{found}: nothing happens."
+            return t("{piece} turns over a broken plate: nothing happens.", piece=piece)
         if tile in (Tile.PLUS1, Tile.PLUS2):
-            return f"{found}: it may walk {tile.value[1]} more."
+            return t("{piece} turns over +{n}: it may walk {n} more.", piece=piece, n=tile.value[1])
         if tile is Tile.ARROW:
-            return f"{found}: it may jump anywhere."
+            return t("{piece} turns over an arrow: it may jump anywhere.", piece=piece)
         if tile is Tile.FORK:
-            return f"{found}: " + ("the mice may take an uncovered cheese." if mice else "nothing for the cat.")
-        return f"{found}: ouch! " + ("The mice skip their next turn." if mice else "The cat skips its next turn.")
+            if mice:
+                return t("{piece} turns over a fork: the mice may take an uncovered cheese.", piece=piece)
+            return t("{piece} turns over a fork: nothing for the cat.", piece=piece)
+        if mice:
+            return t("{piece} turns over a knife: ouch! The mice skip their next turn.", piece=piece)
+        return t("{piece} turns over a knife: ouch! The cat skips its next turn.", piece=piece)
 
     def status_words(self, state: ChopChopState) -> str:
-        parts = [f"Cheese {state.cheese}/{self.game.cfg.cheese_to_win}"]
+        t = self._
+        parts = [t("Cheese {n}/{need}", n=state.cheese, need=self.game.cfg.cheese_to_win)]
         left = sum(m >= 0 for m in state.mice)
-        parts.append(f"{left} mice left")
+        parts.append(self.ngettext("{n} mouse left", "{n} mice left", left))
         if state.roll and state.phase is Phase.MOVE:
-            parts.append(f"rolled {state.roll}")
+            parts.append(t("rolled {n}", n=state.roll))
         if state.cat_skip:
-            parts.append("knife: the cat skips its next turn")
+            parts.append(t("knife: the cat skips its next turn"))
         if state.mice_skip:
-            parts.append("knife: the mice skip their next turn")
+            parts.append(t("knife: the mice skip their next turn"))
         if state.lock >= 0:
-            parts.append(f"double turn: mouse {state.lock} moves again")
+            parts.append(t("double turn: mouse {n} moves again", n=state.lock))
         return " · ".join(parts)
 
     def result_words(self, state: ChopChopState) -> str:
-        return "Game over — " + self.game.describe(state)
+        return self._("Game over — {how}", how=self.end_words(state))
+
+    @property
+    def banner(self) -> str:
+        """The announcement over the kitchen (a knife, a double turn), in the widget's language."""
+        kind, mouse = self._banner
+        if kind == "knife-cat":
+            return self._("Knife! The cat plays twice.")
+        if kind == "knife-mice":
+            return self._("Knife! The mice play twice.")
+        if kind == "double":
+            return self._("Double turn: mouse {n} moves again!", n=mouse)
+        return ""
 
     def _after_change(self) -> None:
         super()._after_change()
         state = self.states[-1]
         last = self.actions[-1] if self.actions else None
         if len(self.states) >= 2 and isinstance(last, Reveal) and last.tile is Tile.KNIFE:
-            self.banner = "Knife! " + ("The cat plays twice." if self.states[-2].mice_turn else "The mice play twice.")
+            self._banner = ("knife-cat" if self.states[-2].mice_turn else "knife-mice", -1)
             return
         if state.lock >= 0 and state.phase is Phase.ROLL:
-            self.banner = f"Double turn: mouse {state.lock} moves again!"
+            self._banner = ("double", state.lock)
         elif state.phase in (Phase.ROLL, Phase.PLACE):
-            self.banner = ""
+            self._banner = ("", -1)
 
 
 # -- pictures this widget adds ------------------------------------------------------------------

@@ -28,6 +28,7 @@ from boardgames_widgets.games.food_chain.rules import (
     Place,
     score,
 )
+from boardgames_widgets.i18n import N_, Translator
 from boardgames_widgets.widgets.base import Frame, GameWidget, Target
 from boardgames_widgets.widgets.canvas_painter import CanvasPainter
 
@@ -77,8 +78,8 @@ class FoodChainWidget(GameWidget):
             return None
         p = self.game.current_player(state)
         if p < 0:
-            return f"Drawing a card · pile {sum(state.pile)}"
-        return f"{self.player_name(p)} to place · pile {sum(state.pile)}"
+            return self._("Drawing a card · pile {n}", n=sum(state.pile))
+        return self._("{name} to place · pile {n}", name=self.player_name(p), n=sum(state.pile))
 
     def draw_pieces(self, p: CanvasPainter, state: FoodChainState, viewer: int | None) -> None:
         seat = viewer if viewer is not None else max(self.game.current_player(state), 0)
@@ -129,9 +130,10 @@ class FoodChainWidget(GameWidget):
         assert self.curtain is not None
         colour = fcv.PLAYER_COLOURS[self.curtain % len(fcv.PLAYER_COLOURS)]
         p.rect(0, 0, p.width, p.height, fill="#3e2f1c", opacity=0.97)
-        p.text(p.width / 2, p.height / 2 - 24, "Pass the device", size=26, fill="#fff", bold=True)
-        p.text(p.width / 2, p.height / 2 + 14, f"to {self.player_name(self.curtain)}", size=22, fill=colour, bold=True)
-        p.text(p.width / 2, p.height / 2 + 50, "Click or press Enter when ready", size=14, fill="#eee")
+        p.text(p.width / 2, p.height / 2 - 24, self._("Pass the device"), size=26, fill="#fff", bold=True)
+        words = self._("to {name}", name=self.player_name(self.curtain))
+        p.text(p.width / 2, p.height / 2 + 14, words, size=22, fill=colour, bold=True)
+        p.text(p.width / 2, p.height / 2 + 50, self._("Click or press Enter when ready"), size=14, fill="#eee")
 
     def _hand(self) -> tuple[Card, ...]:
         v = self.viewer()
@@ -168,7 +170,7 @@ class FoodChainWidget(GameWidget):
                 frames.append(
                     (
                         lambda p, step=step: fcv.draw(
-                            p, after, player=seat, layout=lay, removal_steps=step, status=_REMOVAL_TITLES[step]
+                            p, after, player=seat, layout=lay, removal_steps=step, status=self._(_REMOVAL_TITLES[step])
                         ),
                         REMOVAL_STEP_WEIGHT,
                     )
@@ -188,7 +190,7 @@ class FoodChainWidget(GameWidget):
             return
         if self.selected is None or self.selected >= len(hand):
             if (a, b) in self.game.legal_cells(self.state):
-                self._say("First click a card in your hand, then this cell.")
+                self._say(self._("First click a card in your hand, then this cell."))
             return
         card = hand[self.selected]
         self.play(Place(card.kind, card.value, a, b))
@@ -201,11 +203,11 @@ class FoodChainWidget(GameWidget):
         out = []
         for i, card in enumerate(self._hand()):
             x, y = lay.hand_xy(i)
-            out.append(Target(x, y, w, h, f"card {i + 1}: {_card_words(card)}"))
+            out.append(Target(x, y, w, h, self._("card {i}: {card}", i=i + 1, card=_card_words(self.tr, card))))
         if self.selected is not None:
             for r, col in self.legal_cells():
                 x, y = lay.cell_xy(r, col)
-                out.append(Target(x, y, lay.cell, lay.cell, f"cell row {r}, column {col}"))
+                out.append(Target(x, y, lay.cell, lay.cell, self._("cell row {row}, column {col}", row=r, col=col)))
         return out
 
     def key(self, key: str) -> bool:
@@ -224,9 +226,11 @@ class FoodChainWidget(GameWidget):
         hand = self._hand()
         if not self.human_to_move() or self.curtain is not None:
             return ""
-        words = ", ".join(_card_words(c) for c in hand)
-        sel = f" Selected: {_card_words(hand[self.selected])}." if self.selected is not None else ""
-        return f"Your hand: {words}.{sel}"
+        words = ", ".join(_card_words(self.tr, c) for c in hand)
+        sel = ""
+        if self.selected is not None:
+            sel = " " + self._("Selected: {card}.", card=_card_words(self.tr, hand[self.selected]))
+        return self._("Your hand: {cards}.", cards=words) + sel
 
     def show_hint(self, action: Any) -> None:
         if isinstance(action, Place):
@@ -241,27 +245,39 @@ class FoodChainWidget(GameWidget):
             viewer = self.viewer()
             humans = self.humans
             if action.player == viewer or not humans:
-                return f"{self.player_name(action.player)} draws a {action.kind}."
-            return f"{self.player_name(action.player)} draws a card."
+                return self._("{name} draws a {kind}.", name=self.player_name(action.player), kind=self._(action.kind))
+            return self._("{name} draws a card.", name=self.player_name(action.player))
         if isinstance(action, Place):
-            return (
-                f"{self.player_name(state.turn)} places {_card_words(action.card(state.turn))} "
-                f"at row {action.row}, column {action.col}."
+            return self._(
+                "{name} places {card} at row {row}, column {col}.",
+                name=self.player_name(state.turn),
+                card=_card_words(self.tr, action.card(state.turn)),
+                row=action.row,
+                col=action.col,
             )
         return super().action_words(state, action)
 
     def status_words(self, state: FoodChainState) -> str:
         left = [CARDS_PER_PLAYER - k for k in state.placed]
-        return f"Pile: {sum(state.pile)} · cards still to place: " + ", ".join(
-            f"{self.player_name(i)} {n}" for i, n in enumerate(left)
+        return self._(
+            "Pile: {n} · cards still to place: {left}",
+            n=sum(state.pile),
+            left=", ".join(f"{self.player_name(i)} {n}" for i, n in enumerate(left)),
         )
 
     def result_words(self, state: FoodChainState) -> str:
         result = score(state)
         if len(result.winners) == 1:
             w = result.winners[0]
-            return f"Game over — {self.player_name(w)} wins with {result.points[w]} points!"
-        return "Game over — shared win: " + ", ".join(self.player_name(w) for w in result.winners) + "."
+            return self.ngettext(
+                "Game over — {name} wins with {n} point!",
+                "Game over — {name} wins with {n} points!",
+                result.points[w],
+                name=self.player_name(w),
+            )
+        return self._(
+            "Game over — shared win: {names}.", names=self.tr.join_and([self.player_name(w) for w in result.winners])
+        )
 
     def panel_html(self, state: FoodChainState) -> str:
         if not self.game.is_terminal(state):
@@ -272,24 +288,35 @@ class FoodChainWidget(GameWidget):
             f"<td>{result.points[i]}</td><td>{result.cheese_left[i]}</td></tr>"
             for i in range(state.num_players)
         )
+        t = self._
+        player, points, cheese = t("Player"), t("Points"), t("Cheese left")
+        removed = ", ".join(
+            (
+                self.ngettext("{n} cat fled from dogs", "{n} cats fled from dogs", len(result.fled_cats)),
+                self.ngettext("{n} mouse caught by cats", "{n} mice caught by cats", len(result.caught_mice)),
+                self.ngettext("{n} cheese eaten by mice", "{n} cheese eaten by mice", len(result.eaten_cheese)),
+            )
+        )
         return (
             '<table class="bgw-score" style="border-collapse:collapse;font-size:13px">'
-            "<tr><th style='padding:0 8px'>Player</th><th style='padding:0 8px'>Points</th>"
-            f"<th style='padding:0 8px'>Cheese left</th></tr>{rows}</table>"
-            f"<div style='font-size:12px;color:#555'>Removed: {len(result.fled_cats)} cats fled from dogs, "
-            f"{len(result.caught_mice)} mice caught by cats, {len(result.eaten_cheese)} cheese eaten by mice.</div>"
+            f"<tr><th style='padding:0 8px'>{player}</th><th style='padding:0 8px'>{points}</th>"
+            f"<th style='padding:0 8px'>{cheese}</th></tr>{rows}</table>"
+            f"<div style='font-size:12px;color:#555'>{html.escape(t('Removed: {what}.', what=removed))}</div>"
         )
 
 
 _REMOVAL_TITLES = (
-    "The square is full! Now the animals act…",
-    "1. Cats next to a dog run away",
-    "2. Mice next to a remaining cat are caught",
-    "3. Cheese next to a remaining mouse is eaten",
+    N_("The square is full! Now the animals act…"),
+    N_("1. Cats next to a dog run away"),
+    N_("2. Mice next to a remaining cat are caught"),
+    N_("3. Cheese next to a remaining mouse is eaten"),
 )
 
+#: The card kinds, marked for translation.
+CARD_KINDS = (N_("cat"), N_("dog"), N_("mouse"), N_("cheese"))
 
-def _card_words(card: Card) -> str:
+
+def _card_words(tr: Translator, card: Card) -> str:
     if card.kind == "cheese":
-        return f"cheese worth {card.value}"
-    return card.kind
+        return tr("cheese worth {n}", n=card.value)
+    return tr(card.kind)

@@ -21,9 +21,9 @@ class GenericGameWidget(GameWidget):
 
     def _build_board(self, zoom: float) -> W.Widget:
         self.picture = W.HTML(layout=W.Layout(min_height="60px"))
-        self.choices = W.Dropdown(description="Your move", layout=W.Layout(width="420px"))
+        self.choices = W.Dropdown(description=self._("Your move"), layout=W.Layout(width="420px"))
         self.choices.style.description_width = "80px"
-        self.btn_play = W.Button(description="Play", button_style="primary", icon="play")
+        self.btn_play = W.Button(description=self._("Play"), button_style="primary", icon="play")
         self.btn_play.on_click(self._wrap(lambda _: self._play_choice()))
         self._picture_zoom = zoom
         return W.VBox([self.picture, W.HBox([self.choices, self.btn_play])])
@@ -33,9 +33,13 @@ class GenericGameWidget(GameWidget):
             self.handle_click(-1, -1)  # shows whose turn it is, or the result
             return
         if self.choices.value is None:
-            self._say("Choose a move in the list first.")
+            self._say(self._("Choose a move in the list first."))
             return
         self.play(self.choices.value)
+
+    def language_changed(self) -> None:
+        self.choices.description = self._("Your move")
+        self.btn_play.description = self._("Play")
 
     def redraw(self, full: bool = False, pieces: bool = True, reconnect: bool = False) -> None:
         """Show the picture and the list of legal moves of the current state."""
@@ -48,7 +52,8 @@ class GenericGameWidget(GameWidget):
         except NotImplementedError:
             self.picture.value = f"<pre>{html.escape(self.game.describe(state))}</pre>"
         except Exception as exc:  # a picture must never break the game
-            self.picture.value = f"<pre>{html.escape(self.game.describe(state))}\n(no picture: {exc})</pre>"
+            note = self._("(no picture: {error})", error=exc)
+            self.picture.value = f"<pre>{html.escape(self.game.describe(state))}\n{html.escape(note)}</pre>"
         legal: list[Any] = self.game.legal_actions(state) if self.human_to_move() else []
         self.choices.options = [(str(a), a) for a in legal]
         self.choices.disabled = self.btn_play.disabled = not legal

@@ -38,6 +38,7 @@ from boardgames_widgets.games.mouse_trap.layout import (
     TRAP_PARTS,
     TRAP_STAGES,
     MouseTrapConfig,
+    Space,
     SpaceKind,
 )
 from boardgames_widgets.games.mouse_trap.rules import (
@@ -51,6 +52,7 @@ from boardgames_widgets.games.mouse_trap.rules import (
     TakeCheese,
     TrapOutcome,
 )
+from boardgames_widgets.i18n import Translator
 from boardgames_widgets.widgets.base import Frame, GameWidget, Target
 from boardgames_widgets.widgets.canvas_painter import CanvasPainter
 
@@ -101,16 +103,40 @@ def failing_stage(cfg: MouseTrapConfig, rng: random.Random) -> int:
     return len(weights) - 1
 
 
-def _button_words(action: Any) -> str:
+def _button_words(t: Translator, action: Any) -> str:
     if isinstance(action, MoveMouse):
-        return f"Move {MOUSE_NAMES[action.player]} (1 cheese)"
+        return t("Move {name} (1 cheese)", name=t(MOUSE_NAMES[action.player]))
     if isinstance(action, Crank):
-        return "Turn the crank!"
+        return t("Turn the crank!")
     if isinstance(action, EndTurn):
-        return "End my turn"
+        return t("End my turn")
     if isinstance(action, TakeCheese):
-        return "Take " + " + ".join(f"{n} {MOUSE_NAMES[p]}" for p, n in action.amounts)
+        return t("Take {amounts}", amounts=" + ".join(f"{n} {t(MOUSE_NAMES[p])}" for p, n in action.amounts))
     return str(action)
+
+
+def space_words(t: Translator, space: Space) -> str:
+    """A space of the track in words (``Space.words`` of the rules, translated)."""
+    k = space.kind
+    if k is SpaceKind.BUILD:
+        return t("Build ({players})", players="-".join(str(n) for n in space.labels))
+    if k is SpaceKind.TAKE:
+        return t("Take {n} cheese", n=space.amount)
+    if k is SpaceKind.LOSE:
+        return t("Lose {n} cheese", n=space.amount)
+    if k is SpaceKind.BACK:
+        return t("Back {n}", n=space.amount)
+    if k is SpaceKind.AHEAD:
+        return t("Ahead {n}", n=space.amount)
+    if k is SpaceKind.TAKE3_RICHEST:
+        return t("Take 3 cheese from the richest opponent")
+    return {
+        SpaceKind.START: t("Start"),
+        SpaceKind.DOG_BONE: t("Dog Bone"),
+        SpaceKind.SAFE: t("Safe"),
+        SpaceKind.TURN_CRANK: t("Turn Crank"),
+        SpaceKind.CHEESE_WHEEL: t("Cheese Wheel"),
+    }.get(k, str(k.value))
 
 
 class MouseTrapWidget(GameWidget):
@@ -162,7 +188,7 @@ class MouseTrapWidget(GameWidget):
         """The buttons a human may click now (empty on a roll or someone else's turn)."""
         if not self.human_to_move():
             return []
-        return [(_button_words(a), a) for a in self.game.legal_actions(self.state)]
+        return [(_button_words(self.tr, a), a) for a in self.game.legal_actions(self.state)]
 
     def button_rects(self, n: int) -> list[Rect]:
         """Where ``n`` choice buttons are drawn (four to a row)."""
@@ -213,7 +239,7 @@ class MouseTrapWidget(GameWidget):
         elif value:
             p.text(x + w / 2, y + h / 2, str(value), size=20, fill=mtv.INK, bold=True)
         else:
-            p.text(x + w / 2, y + h / 2, "?", size=20, fill="#a0978a", bold=True)
+            p.text(x + w / 2, y + h / 2, "?", size=20, fill="#a0978a", bold=True)  # a sign, not a word
 
     def _draw_strip(
         self,
@@ -228,7 +254,8 @@ class MouseTrapWidget(GameWidget):
         """The contraption: ``stage`` runs (with a spark at ``spark``), ``fresh`` parts just built glow."""
         x, y, w, h = self.strip_rect
         p.rect(x, y, w, h, fill="#fffaf0", stroke="#b9a57f", radius=8)
-        p.text(x + 8, y + 9, "The trap — the chain reaction, stage by stage", size=10, fill="#6b5b45", align="left")
+        words = self._("The trap — the chain reaction, stage by stage")
+        p.text(x + 8, y + 9, words, size=10, fill="#6b5b45", align="left")
         for k, st in enumerate(TRAP_STAGES):
             sx, sy, sw, sh = self.stage_rect(k)
             colour = mtv.STAGE_COLOURS[k % len(mtv.STAGE_COLOURS)]
@@ -249,14 +276,14 @@ class MouseTrapWidget(GameWidget):
             if k == stuck:
                 p.line(sx + 6, sy + 6, sx + sw - 6, sy + sh - 6, stroke="#c62828", line_width=4)
                 p.line(sx + sw - 6, sy + 6, sx + 6, sy + sh - 6, stroke="#c62828", line_width=4)
-                p.text(sx + sw / 2, sy + sh / 2, "stuck!", size=12, fill="#c62828", bold=True)
+                p.text(sx + sw / 2, sy + sh / 2, self._("stuck!"), size=12, fill="#c62828", bold=True)
 
     def draw_overlay(self, p: CanvasPainter, state: MouseTrapState) -> None:
         lay = self.lay
         if self.waiting_seat() is not None:
             x, y, w, h = self.die_rect
             p.rect(x - 4, y - 4, w + 8, h + 8, stroke="#e0a800", line_width=3, radius=10)
-            p.text(x + w + 14, y + h / 2, "Click to roll!", size=15, fill=mtv.INK, align="left", bold=True)
+            p.text(x + w + 14, y + h / 2, self._("Click to roll!"), size=15, fill=mtv.INK, align="left", bold=True)
             return
         choices = self.choices()
         hint = self.hint_action
@@ -291,9 +318,9 @@ class MouseTrapWidget(GameWidget):
 
     def _prompt(self, state: MouseTrapState) -> str:
         if state.phase is Phase.TAKE_CHOICE:
-            tied = " and ".join(MOUSE_NAMES[p] for p in state.take_from)
-            return f"{tied} are tied richest: choose how to take {state.take_amount} cheese."
-        return "On the Turn Crank: move an opponent's mouse, turn the crank, or end your turn."
+            tied = self.tr.join_and([self.player_name(p) for p in state.take_from])
+            return self._("{names} are tied richest: choose how to take {n} cheese.", names=tied, n=state.take_amount)
+        return self._("On the Turn Crank: move an opponent's mouse, turn the crank, or end your turn.")
 
     # -- animation ------------------------------------------------------------------------
     def animation_frames(
@@ -314,21 +341,26 @@ class MouseTrapWidget(GameWidget):
         faces = cfg.die_faces
         for k in range(DIE_FRAMES):
             face = (action.value + 2 * k + 1) % faces + 1
-            frames.append(lambda p, face=face: self._scene(p, state, die=face, status="Rolling…"))
+            frames.append(lambda p, face=face: self._scene(p, state, die=face, status=self._("Rolling…")))
         path = walk_path(cfg, state.positions[who], action.value, resolve=state.phase is Phase.ROLL)
-        name = MOUSE_NAMES[who]
+        name = self.player_name(who)
         for i, pos in enumerate(path):
             mid = dataclasses.replace(state, positions=_with(state.positions, who, pos), last_roll=action.value)
-            words = f"{name} rolled {action.value}: step {min(i + 1, action.value)}"
+            words = self._("{name} rolled {n}: step {k}", name=name, n=action.value, k=min(i + 1, action.value))
             frames.append(lambda p, mid=mid, words=words: self._scene(p, mid, status=words))
         if after.parts_built > state.parts_built:
-            new = ", ".join(TRAP_PARTS[state.parts_built : after.parts_built])
+            new = ", ".join(self._(part) for part in TRAP_PARTS[state.parts_built : after.parts_built])
             mid = dataclasses.replace(
                 state, positions=after.positions, parts_built=after.parts_built, last_roll=action.value
             )
             fresh = tuple(range(state.parts_built + 1, after.parts_built + 1))
             frames.append(
-                (lambda p, mid=mid: self._scene(p, mid, status=f"{name} builds the {new}!", fresh=fresh), 3.0)
+                (
+                    lambda p, mid=mid: self._scene(
+                        p, mid, status=self._("{name} builds the {parts}!", name=name, parts=new), fresh=fresh
+                    ),
+                    3.0,
+                )
             )
         return frames
 
@@ -343,7 +375,7 @@ class MouseTrapWidget(GameWidget):
             self.failed_stage[len(self.actions)] = stuck
         last = len(TRAP_STAGES) - 1 if action.works else stuck
         for k in range(last + 1):
-            words = f"Stage {k + 1}: {TRAP_STAGES[k].name}"
+            words = self._("Stage {k}: {stage}", k=k + 1, stage=self._(TRAP_STAGES[k].name))
             for t in (0.3, 0.8):
                 frames.append(
                     (
@@ -356,25 +388,32 @@ class MouseTrapWidget(GameWidget):
             for q in range(len(state.positions))
             if state.caught[q] != after.caught[q] or (not action.works and state.positions[q] != after.positions[q])
         ]
-        who = " and ".join(MOUSE_NAMES[q] for q in victims) or "nobody"
+        who = self.tr.join_and([self.player_name(q) for q in victims]) or self._("nobody")
         if action.works:
             done = len(TRAP_STAGES)
             for i in range(1, CAGE_FRAMES + 1):
                 frames.append(lambda p, i=i: self._cage_frame(p, state, i / CAGE_FRAMES, done))
             frames.append(
                 (
-                    lambda p: self._cage_frame(p, state, 1.0, done, banner=f"SNAP! The cage drops: {who} caught!"),
+                    lambda p: self._cage_frame(
+                        p, state, 1.0, done, banner=self._("SNAP! The cage drops: {who} caught!", who=who)
+                    ),
                     RESULT_WEIGHT,
                 )
             )
         else:
-            verb = "escapes" if len(victims) == 1 else "escape"
-            words = f"The trap sticks at stage {stuck + 1} — {who} {verb} to Safe!"
+            words = self.ngettext(
+                "The trap sticks at stage {k} — {who} escapes to Safe!",
+                "The trap sticks at stage {k} — {who} escape to Safe!",
+                len(victims),
+                k=stuck + 1,
+                who=who,
+            )
             frames.append((lambda p: self._scene(p, state, status=words, stage=stuck, stuck=stuck), RESULT_WEIGHT))
         return frames
 
     def _cage_frame(self, p: CanvasPainter, state: MouseTrapState, t: float, done: int, banner: str = "") -> None:
-        self._scene(p, state, status=banner or "…and the cage falls!", stage=done)
+        self._scene(p, state, status=banner or self._("…and the cage falls!"), stage=done)
         cx, cy = self.lay.centre(self.cfg.position_of(SpaceKind.CHEESE_WHEEL))
         r = self.lay.space_radius + 4
         top = cy - 3 * self.lay.cell
@@ -385,7 +424,7 @@ class MouseTrapWidget(GameWidget):
     def click(self, x: float, y: float) -> None:
         seat = self.waiting_seat()
         if seat is not None:
-            self.message = f"{self.player_name(seat)} rolls the die…"  # shows at once, before the animation
+            self.message = self._("{name} rolls the die…", name=self.player_name(seat))  # at once, before the animation
             self.advance_chance()
             return
         choices = self.choices()
@@ -412,22 +451,22 @@ class MouseTrapWidget(GameWidget):
             if cranks:
                 self.play(cranks[0])
                 return
-        self._say("Choose one of the buttons under the board.")
+        self._say(self._("Choose one of the buttons under the board."))
 
     def targets(self) -> list[Target]:
         if self.waiting_seat() is not None:
             x, y, w, h = self.die_rect
-            return [Target(x, y, w, h, "the die: roll it")]
+            return [Target(x, y, w, h, self._("the die: roll it"))]
         choices = self.choices()
         return [
-            Target(*rect, f"button: {words}")
+            Target(*rect, self._("button: {words}", words=words))
             for (words, _), rect in zip(choices, self.button_rects(len(choices)), strict=True)
         ]
 
     def play(self, action: Any) -> bool:
         """Play ``action`` (see :meth:`GameWidget.play`); the status line names it at once."""
         if self.human_to_move():
-            self.message = _button_words(action) + "…"
+            self.message = _button_words(self.tr, action) + "…"
         return super().play(action)
 
     def key(self, key: str) -> bool:
@@ -441,11 +480,11 @@ class MouseTrapWidget(GameWidget):
 
     def describe_selection(self) -> str:
         if self.waiting_seat() is not None:
-            return "Press Enter to roll the die."
+            return self._("Press Enter to roll the die.")
         choices = self.choices()
         if not choices:
             return ""
-        return "Choices: " + "; ".join(f"{i + 1}: {w}" for i, (w, _) in enumerate(choices)) + "."
+        return self._("Choices: {list}.", list="; ".join(f"{i + 1}: {w}" for i, (w, _) in enumerate(choices)))
 
     # -- words ----------------------------------------------------------------------------
     def chance_waits_for(self, state: MouseTrapState) -> int | None:
@@ -454,29 +493,98 @@ class MouseTrapWidget(GameWidget):
         return None
 
     def waiting_words(self, state: MouseTrapState, seat: int) -> str:
-        return f"{self.player_name(seat)}, your turn — click the die to roll."
+        return self._("{name}, your turn — click the die to roll.", name=self.player_name(seat))
 
     def player_name(self, player: int) -> str:
-        return MOUSE_NAMES[player]
+        return self._(MOUSE_NAMES[player])
 
     def action_words(self, state: MouseTrapState, action: Any) -> str:
+        """The log line: in English the rules' own event text; in other languages told from the change."""
         try:
-            event = self.game.apply(state, action).event
+            after = self.game.apply(state, action)
         except Exception:  # words must never break the log
-            event = ""
-        return event or super().action_words(state, action)
+            return super().action_words(state, action)
+        if self.lang == "en":
+            return after.event or super().action_words(state, action)
+        try:
+            return self._event_words(state, action, after)
+        except Exception:  # words must never break the log
+            return after.event or super().action_words(state, action)
+
+    def _event_words(self, state: MouseTrapState, action: Any, after: MouseTrapState) -> str:
+        t, cfg = self._, self.cfg
+        me = state.mover
+        name = self.player_name(me)
+        parts: list[str] = []
+        if isinstance(action, Roll) and state.phase is Phase.MOVE_ROLL and state.moving >= 0:
+            victim = state.moving
+            space = cfg.spaces[cfg.forward(state.positions[victim], action.value)]
+            parts.append(
+                t(
+                    "{name}'s mouse is moved {n} to {space}.",
+                    name=self.player_name(victim),
+                    n=action.value,
+                    space=space_words(self.tr, space),
+                )
+            )
+        elif isinstance(action, Roll):
+            space = cfg.spaces[cfg.forward(state.positions[me], action.value)]
+            parts.append(t("{name} rolled {n}: {space}.", name=name, n=action.value, space=space_words(self.tr, space)))
+            if after.positions[me] != cfg.forward(state.positions[me], action.value):
+                parts.append(t("On to {space}.", space=space_words(self.tr, cfg.spaces[after.positions[me]])))
+        elif isinstance(action, MoveMouse):
+            parts.append(t("{name} pays 1 cheese to move {other}.", name=name, other=self.player_name(action.player)))
+        elif isinstance(action, Crank):
+            parts.append(t("{name} turns the crank!", name=name))
+        elif isinstance(action, EndTurn):
+            parts.append(t("{name} ends the turn.", name=name))
+        elif isinstance(action, TakeCheese):
+            parts.append(t("{name} chooses: {what}.", name=name, what=_button_words(self.tr, action)))
+        elif isinstance(action, TrapOutcome):
+            victims = [q for q in range(len(state.caught)) if after.caught[q] != state.caught[q]]
+            if action.works:
+                who = self.tr.join_and([self.player_name(q) for q in victims]) or t("nobody")
+                parts.append(t("The trap works: {who} caught.", who=who))
+            else:
+                moved = [q for q in range(len(state.positions)) if after.positions[q] != state.positions[q]]
+                who = self.tr.join_and([self.player_name(q) for q in moved]) or t("nobody")
+                parts.append(t("The trap fails: {who} to Safe.", who=who))
+        else:
+            return after.event or super().action_words(state, action)
+        if after.parts_built > state.parts_built:
+            new = ", ".join(t(part) for part in TRAP_PARTS[state.parts_built : after.parts_built])
+            parts.append(t("Built: {parts}.", parts=new))
+        changes = [
+            f"{self.player_name(q)} {'+' if d > 0 else '−'}{abs(d)}"
+            for q, d in enumerate(a - b for a, b in zip(after.cheese, state.cheese, strict=True))
+            if d and not after.caught[q]
+        ]
+        if changes:
+            parts.append(t("Cheese: {changes}.", changes=", ".join(changes)))
+        if after.phase is Phase.TAKE_CHOICE:
+            parts.append(self._prompt(after))
+        if after.phase is Phase.OVER:
+            parts.append(self.result_words(after))
+        return " ".join(parts)
 
     def status_words(self, state: MouseTrapState) -> str:
+        caught = self._("caught")
         cheese = ", ".join(
-            f"{MOUSE_NAMES[p]} {'caught' if state.caught[p] else state.cheese[p]}" for p in range(len(state.cheese))
+            f"{self.player_name(p)} {caught if state.caught[p] else state.cheese[p]}" for p in range(len(state.cheese))
         )
-        return f"Cheese: {cheese} · pile {state.pile} · trap {state.parts_built}/{self.cfg.num_parts} built"
+        return self._(
+            "Cheese: {cheese} · pile {n} · trap {built}/{parts} built",
+            cheese=cheese,
+            n=state.pile,
+            built=state.parts_built,
+            parts=self.cfg.num_parts,
+        )
 
     def result_words(self, state: MouseTrapState) -> str:
-        names = " and ".join(MOUSE_NAMES[p] for p in state.winners)
+        names = self.tr.join_and([self.player_name(p) for p in state.winners])
         if len(state.winners) == 1:
-            return f"Game over — {names} has the last free mouse and wins!"
-        return f"Game over — shared win: {names}."
+            return self._("Game over — {name} has the last free mouse and wins!", name=names)
+        return self._("Game over — shared win: {names}.", names=names)
 
 
 def _with(values: tuple[int, ...], i: int, v: int) -> tuple[int, ...]:

@@ -35,7 +35,7 @@ from typing import Any
 import ipywidgets as W
 
 from boardgames_widgets.games.papageno import view as pv
-from boardgames_widgets.games.papageno.cards import AREA_SIZE, COLUMNS, FLUTE, POSITION_NAMES, card_name
+from boardgames_widgets.games.papageno.cards import AREA_SIZE, CAPTURE, COLUMNS, EGG, FLUTE
 from boardgames_widgets.games.papageno.rules import (
     CaptureSwap,
     Decline,
@@ -50,6 +50,7 @@ from boardgames_widgets.games.papageno.rules import (
     TakeDiscard,
     TurnUp,
 )
+from boardgames_widgets.i18n import N_
 from boardgames_widgets.widgets.base import Frame, GameWidget, Target
 from boardgames_widgets.widgets.canvas_painter import CanvasPainter
 
@@ -61,6 +62,18 @@ FLIP_STEPS = 4
 DECLINE_W, DECLINE_H = 118.0, 28.0
 
 Rect = tuple[float, float, float, float]
+
+#: The six places of a grid in words (``POSITION_NAMES`` of the rules, translated where shown).
+POSITION_WORDS = (
+    N_("top-left"),
+    N_("top-middle"),
+    N_("top-right"),
+    N_("bottom-left"),
+    N_("bottom-middle"),
+    N_("bottom-right"),
+)
+#: The three columns in words.
+COLUMN_WORDS = (N_("left"), N_("middle"), N_("right"))
 
 
 @dataclass(frozen=True)
@@ -111,19 +124,41 @@ class PapagenoWidget(GameWidget):
             game = "papageno"
             if players is None:
                 players = 2
-        self.show_all = W.ToggleButton(
-            value=show_all,
-            description="Show all (teacher)",
-            icon="eye",
-            tooltip="Show every player's drawn card (for teaching; spoils the secret)",
-            layout=W.Layout(width="auto"),
-        )
+        self.show_all = W.ToggleButton(value=show_all, icon="eye", layout=W.Layout(width="auto"))
         super().__init__(game, players=players, **kwargs)
         for box in self.children:  # the row of buttons gets the teacher's toggle
             if isinstance(box, W.HBox) and self.btn_new in box.children:
                 box.children = (*box.children, self.show_all)
                 break
         self.show_all.observe(self._wrap(lambda _: self._teacher_changed()), names="value")
+        self.language_changed()
+
+    def language_changed(self) -> None:
+        self.show_all.description = self._("Show all (teacher)")
+        self.show_all.tooltip = self._("Show every player's drawn card (for teaching; spoils the secret)")
+
+    # -- cards and places in words ----------------------------------------------------------------
+    def card_words(self, card: str) -> str:
+        """A card's name: "bird 7", "Capture", "Pan Flute", "Egg" (translated)."""
+        if card == FLUTE:
+            return self._("Pan Flute")
+        if card in (CAPTURE, EGG):
+            return self._(card)
+        return self._("bird {n}", n=card)
+
+    def card_a(self, card: str) -> str:
+        """A card's name with its article where the language has one ("a bird 7", "an Egg")."""
+        if card == FLUTE:
+            return self._("a Pan Flute")
+        if card == CAPTURE:
+            return self._("a Capture")
+        if card == EGG:
+            return self._("an Egg")
+        return self._("a bird {n}", n=card)
+
+    def pos_words(self, pos: int) -> str:
+        """A place in a grid: "top-left" … "bottom-right" (translated)."""
+        return self._(POSITION_WORDS[pos])
 
     # -- geometry -----------------------------------------------------------------------------
     def setup(self) -> None:
@@ -175,7 +210,7 @@ class PapagenoWidget(GameWidget):
         lay = self.layout()
         out: list[tuple[Rect, str, Any]] = []
         if self.waiting_seat() is not None:
-            return [(self._banner_rect(lay), "deal the next round", "next")]
+            return [(self._banner_rect(lay), self._("deal the next round"), "next")]
         me = self.me()
         if me is None:
             return out
@@ -183,32 +218,45 @@ class PapagenoWidget(GameWidget):
         if phase is Phase.OPENING:
             for pos, card in enumerate(state.grids[me]):
                 if card is None:
-                    out.append((lay.card_rect(me, pos), f"turn up your {POSITION_NAMES[pos]} card", TurnUp(pos)))
+                    out.append(
+                        (
+                            lay.card_rect(me, pos),
+                            self._("turn up your {pos} card", pos=self.pos_words(pos)),
+                            TurnUp(pos),
+                        )
+                    )
         elif phase is Phase.TURN:
             legal = self.game.legal_actions(state)
             if Draw() in legal:
-                out.append((lay.draw_pile_rect(), "draw a card from the pile", Draw()))
+                out.append((lay.draw_pile_rect(), self._("draw a card from the pile"), Draw()))
             if TakeDiscard() in legal:
-                out.append(
-                    (lay.discard_rect(), f"take the {card_name(state.discard[-1])} from the discard", TakeDiscard())
-                )
+                words = self._("take the {card} from the discard", card=self.card_words(state.discard[-1]))
+                out.append((lay.discard_rect(), words, TakeDiscard()))
         elif phase is Phase.PLACE:
             for pos in range(AREA_SIZE):
-                out.append((lay.card_rect(me, pos), f"swap into your {POSITION_NAMES[pos]} card", Swap(pos)))
+                out.append(
+                    (lay.card_rect(me, pos), self._("swap into your {pos} card", pos=self.pos_words(pos)), Swap(pos))
+                )
             if state.hand_drawn:
-                out.append((lay.discard_rect(), "throw the drawn card away", DiscardDrawn()))
+                out.append((lay.discard_rect(), self._("throw the drawn card away"), DiscardDrawn()))
         elif phase is Phase.CAPTURE:
             for pos, card in enumerate(state.grids[me]):
                 if card is not None and pos != state.pos:
-                    out.append((lay.card_rect(me, pos), f"your {POSITION_NAMES[pos]} {card_name(card)}", ("mine", pos)))
+                    words = self._("your {pos} {card}", pos=self.pos_words(pos), card=self.card_words(card))
+                    out.append((lay.card_rect(me, pos), words, ("mine", pos)))
             for other in range(state.num_players):
                 if other == me:
                     continue
                 for pos, card in enumerate(state.grids[other]):
                     if card is not None:
-                        words = f"{self.player_name(other)}'s {POSITION_NAMES[pos]} {card_name(card)}"
+                        words = self._(
+                            "{name}'s {pos} {card}",
+                            name=self.player_name(other),
+                            pos=self.pos_words(pos),
+                            card=self.card_words(card),
+                        )
                         out.append((lay.card_rect(other, pos), words, ("theirs", other, pos)))
-            out.append((self.decline_rect(), "no swap", Decline()))
+            out.append((self.decline_rect(), self._("no swap"), Decline()))
         return out
 
     # -- drawing --------------------------------------------------------------------------------
@@ -253,8 +301,9 @@ class PapagenoWidget(GameWidget):
             ax, ay = lay.area_origin(player)
             won = player in winners
             cx, cy = ax + lay.area_w - 18, ay + lay.label_h / 2 + 2
-            label = f"P{player}{' (you)' if player == lay.viewer and self.draw_seat() is not None else ''}"
-            left = ax + 8 + 6.2 * len(f"{label} · wins {state.round_wins[player]}")
+            you = " " + self._("(you)") if player == lay.viewer and self.draw_seat() is not None else ""
+            label = f"P{player}{you} · " + self._("wins {n}", n=state.round_wins[player])
+            left = ax + 8 + 6.2 * len(label)
             p.rect(left, ay + 3, ax + lay.area_w - left - 4, lay.label_h - 2, fill=pv.TABLE)  # the badge says it
             p.circle(cx, cy, 14, fill="#2e7d32" if won else "#ffffff", stroke="#2e7d32", line_width=2)
             p.text(cx, cy, str(s.total), size=12, fill="#ffffff" if won else "#2e7d32", bold=True)
@@ -262,26 +311,30 @@ class PapagenoWidget(GameWidget):
                 p.text(cx - 22, cy, "★", size=15, fill="#f9a825", bold=True)
         bx, by, bw, bh = self._banner_rect(lay)
         p.rect(bx, by, bw, bh, fill="#fffde7", stroke="#f9a825", line_width=2, radius=10)
-        names = " and ".join(self.player_name(w) for w in winners)
+        names = self.tr.join_and([self.player_name(w) for w in winners])
         tally = ", ".join(f"{self.player_name(i)} {w}" for i, w in enumerate(state.round_wins))
         if state.phase is Phase.GAME_OVER:
             champs = [i for i, r in enumerate(self.game.returns(state)) if r > 0]
-            head = (
-                " and ".join(self.player_name(c) for c in champs)
-                + (" win" if len(champs) > 1 else " wins")
-                + " the match!"
+            head = self.ngettext(
+                "{names} wins the match!",
+                "{names} win the match!",
+                len(champs),
+                names=self.tr.join_and([self.player_name(c) for c in champs]),
             )
-            foot = f"Round wins: {tally}. Press New game to play again."
+            foot = self._("Round wins: {tally}. Press New game to play again.", tally=tally)
         else:
-            head = f"Round {state.round}: lowest total wins — {names}"
-            foot = (
-                f"Round wins: {tally} (first to {self.game.rounds_to_win}). Click here to deal round {state.round + 1}."
+            head = self._("Round {round}: lowest total wins — {names}", round=state.round, names=names)
+            foot = self._(
+                "Round wins: {tally} (first to {need}). Click here to deal round {next}.",
+                tally=tally,
+                need=self.game.rounds_to_win,
+                next=state.round + 1,
             )
         p.text(bx + bw / 2, by + bh / 2 - 14, head, size=17, fill=pv.INK, bold=True)
         p.text(
             bx + bw / 2,
             by + bh / 2 + 6,
-            "Crossed out: a column of two equal weights counts 0.  Arrows: an Egg copies its neighbour.",
+            self._("Crossed out: a column of two equal weights counts 0.  Arrows: an Egg copies its neighbour."),
             size=10.5,
             fill="#5d4037",
         )
@@ -299,7 +352,7 @@ class PapagenoWidget(GameWidget):
             if isinstance(what, Decline):
                 lit = hint == what
                 p.rect(x, y, w, h, fill="#c8e6c9" if lit else "#fff3c4", stroke="#b08a1a", line_width=1.5, radius=6)
-                p.text(x + w / 2, y + h / 2, "No swap", size=12, fill=pv.INK, bold=True)
+                p.text(x + w / 2, y + h / 2, self._("No swap"), size=12, fill=pv.INK, bold=True)
                 continue
             selected = what == ("mine", self.capture_mine) or (
                 self.capture_theirs is not None and what == ("theirs", *self.capture_theirs)
@@ -349,20 +402,23 @@ class PapagenoWidget(GameWidget):
 
     def _prompt(self, state: PapagenoState) -> str:
         if state.phase is Phase.OPENING:
-            return "Turn up one of your cards"
+            return self._("Turn up one of your cards")
         if state.phase is Phase.TURN:
-            return "← Draw, or take the discard"
+            return self._("← Draw, or take the discard")
         if state.phase is Phase.PLACE:
-            return "Swap it into your grid" + (" — or throw it on the discard" if state.hand_drawn else "")
-        return "Capture: pick one of yours and one of theirs"
+            if state.hand_drawn:
+                return self._("Swap it into your grid — or throw it on the discard")
+            return self._("Swap it into your grid")
+        return self._("Capture: pick one of yours and one of theirs")
 
     def _draw_curtain(self, p: CanvasPainter) -> None:
         assert self.curtain is not None
         colour = pv.PLAYER_COLOURS[self.curtain % len(pv.PLAYER_COLOURS)]
         p.rect(0, 0, p.width, p.height, fill="#3b2e4a")
-        p.text(p.width / 2, p.height / 2 - 24, "Pass the device", size=26, fill="#fff", bold=True)
-        p.text(p.width / 2, p.height / 2 + 14, f"to {self.player_name(self.curtain)}", size=22, fill=colour, bold=True)
-        p.text(p.width / 2, p.height / 2 + 50, "Click or press Enter when ready", size=14, fill="#eee")
+        p.text(p.width / 2, p.height / 2 - 24, self._("Pass the device"), size=26, fill="#fff", bold=True)
+        words = self._("to {name}", name=self.player_name(self.curtain))
+        p.text(p.width / 2, p.height / 2 + 14, words, size=22, fill=colour, bold=True)
+        p.text(p.width / 2, p.height / 2 + 50, self._("Click or press Enter when ready"), size=14, fill="#eee")
 
     # -- animation -------------------------------------------------------------------------------
     def hand_visible(self, state: PapagenoState) -> bool:
@@ -544,18 +600,19 @@ class PapagenoWidget(GameWidget):
         me = self.current_player()
         if hit is None:
             return
+        t = self._
         if state.phase is Phase.TURN:
-            self._say("First draw a card from the pile or take the top card of the discard pile.")
+            self._say(t("First draw a card from the pile or take the top card of the discard pile."))
         elif state.phase is Phase.OPENING:
-            self._say("Turn up one of your own face-down cards (PA-S2).")
+            self._say(t("Turn up one of your own face-down cards (PA-S2)."))
         elif state.phase is Phase.PLACE and hit.kind == "discard":
-            self._say("A card taken from the discard pile must be swapped in (PA-T2).")
+            self._say(t("A card taken from the discard pile must be swapped in (PA-T2)."))
         elif state.phase is Phase.PLACE:
-            self._say("Swap the card into your own grid (the bottom one).")
+            self._say(t("Swap the card into your own grid (the bottom one)."))
         elif state.phase is Phase.CAPTURE and hit.kind == "card" and hit.player == me and hit.pos == state.pos:
-            self._say("The Capture you just placed stays with you (PA-X1): pick another card.")
+            self._say(t("The Capture you just placed stays with you (PA-X1): pick another card."))
         elif state.phase is Phase.CAPTURE:
-            self._say("A Capture swaps two face-up cards: one of yours and one of an opponent's.")
+            self._say(t("A Capture swaps two face-up cards: one of yours and one of an opponent's."))
 
     def _activate(self, what: Any) -> None:
         if isinstance(what, tuple):
@@ -602,17 +659,19 @@ class PapagenoWidget(GameWidget):
         me = self.me()
         if me is None:
             return ""
+        t = self._
+        down = t("face down")
         own = ", ".join(
-            f"{POSITION_NAMES[p]} {'face down' if c is None else card_name(c)}" for p, c in enumerate(state.grids[me])
+            f"{self.pos_words(p)} {down if c is None else self.card_words(c)}" for p, c in enumerate(state.grids[me])
         )
-        held = f" You hold the {card_name(state.hand)}." if state.hand is not None else ""
+        held = " " + t("You hold the {card}.", card=self.card_words(state.hand)) if state.hand is not None else ""
         sel = ""
         if self.capture_mine is not None:
-            sel += f" Capture: your {POSITION_NAMES[self.capture_mine]} chosen."
+            sel += " " + t("Capture: your {pos} chosen.", pos=self.pos_words(self.capture_mine))
         if self.capture_theirs is not None:
             o, q = self.capture_theirs
-            sel += f" Capture: {self.player_name(o)}'s {POSITION_NAMES[q]} chosen."
-        return f"Your cards: {own}.{held}{sel}"
+            sel += " " + t("Capture: {name}'s {pos} chosen.", name=self.player_name(o), pos=self.pos_words(q))
+        return t("Your cards: {cards}.", cards=own) + held + sel
 
     def show_hint(self, action: Any) -> None:
         if isinstance(action, CaptureSwap):
@@ -626,7 +685,9 @@ class PapagenoWidget(GameWidget):
         return None
 
     def waiting_words(self, state: PapagenoState, seat: int) -> str:
-        return f"Round {state.round} is over — click the board to deal round {state.round + 1}."
+        return self._(
+            "Round {round} is over — click the board to deal round {next}.", round=state.round, next=state.round + 1
+        )
 
     def action_words(self, state: PapagenoState, action: Any) -> str:
         who = self.player_name(state.actor)
@@ -640,54 +701,78 @@ class PapagenoWidget(GameWidget):
             Phase.GAME_OVER,
         ):
             totals = ", ".join(f"{self.player_name(i)} {t}" for i, t in enumerate(after.last_scores))
-            won = " and ".join(self.player_name(w) for w in self.game.round_winners(after))
-            words += f" Round {after.round} scores: {totals} — {won} won the round."
+            won = self.tr.join_and([self.player_name(w) for w in self.game.round_winners(after)])
+            words += " " + self._(
+                "Round {round} scores: {totals} — {won} won the round.", round=after.round, totals=totals, won=won
+            )
         return words
 
     def _words(self, state: PapagenoState, action: Any, who: str) -> str:
+        t = self._
         if isinstance(action, Reveal):
-            name = card_name(action.card)
+            a = self.card_a(action.card)
             phase = state.phase
             if phase is Phase.DEAL:
-                return f"Round {state.round}: the first discard is {_a(name)}."
+                return t("Round {round}: the first discard is {card}.", round=state.round, card=a)
             if phase is Phase.DRAW_REVEAL:
-                return f"{who} draws a card."  # the log is public: the drawn card stays secret
+                return t("{who} draws a card.", who=who)  # the log is public: the drawn card stays secret
             if phase is Phase.OPENING_REVEAL:
-                return f"{who}'s {POSITION_NAMES[state.pos]} card is {_a(name)}."
+                return t("{who}'s {pos} card is {card}.", who=who, pos=self.pos_words(state.pos), card=a)
             if phase is Phase.SWAP_REVEAL:
-                return f"{who}'s old {POSITION_NAMES[state.pos]} card turns up: {_a(name)}."
+                return t("{who}'s old {pos} card turns up: {card}.", who=who, pos=self.pos_words(state.pos), card=a)
             if phase is Phase.FLUTE_REVEAL:
-                return f"Pan Flute: {self.player_name(state.receiver)}'s {POSITION_NAMES[state.pos]} card, {_a(name)}, moves on."
+                return t(
+                    "Pan Flute: {name}'s {pos} card, {card}, moves on.",
+                    name=self.player_name(state.receiver),
+                    pos=self.pos_words(state.pos),
+                    card=a,
+                )
             n = state.num_players
             for k in range(1, n + 1):  # END_REVEAL: clockwise from the player who ended the round
                 player = (state.ender + k) % n
                 for pos in range(AREA_SIZE):
                     if state.grids[player][pos] is None:
-                        return f"{self.player_name(player)}'s {POSITION_NAMES[pos]} card turns up: {_a(name)}."
-            return f"A card turns up: {_a(name)}."
+                        return t(
+                            "{who}'s {pos} card turns up: {card}.",
+                            who=self.player_name(player),
+                            pos=self.pos_words(pos),
+                            card=a,
+                        )
+            return t("A card turns up: {card}.", card=a)
         if isinstance(action, TurnUp):
-            return f"{who} turns up their {POSITION_NAMES[action.pos]} card."
+            return t("{who} turns up their {pos} card.", who=who, pos=self.pos_words(action.pos))
         if isinstance(action, Draw):
-            return f"{who} draws from the pile."
+            return t("{who} draws from the pile.", who=who)
         if isinstance(action, TakeDiscard):
-            return f"{who} takes the {card_name(state.discard[-1])} from the discard pile."
+            return t("{who} takes the {card} from the discard pile.", who=who, card=self.card_words(state.discard[-1]))
         if isinstance(action, DiscardDrawn):
-            return f"{who} throws the drawn {card_name(state.hand or '?')} away."
+            return t("{who} throws the drawn {card} away.", who=who, card=self.card_words(state.hand or "?"))
         if isinstance(action, Swap):
             old = state.grids[state.actor][action.pos]
-            text = f"{who} puts the {card_name(state.hand or '?')} at {POSITION_NAMES[action.pos]}"
-            return text + (f", the {card_name(old)} leaves." if old is not None else ".")
+            card, pos = self.card_words(state.hand or "?"), self.pos_words(action.pos)
+            if old is None:
+                return t("{who} puts the {card} at {pos}.", who=who, card=card, pos=pos)
+            return t(
+                "{who} puts the {card} at {pos}, the {old} leaves.",
+                who=who,
+                card=card,
+                pos=pos,
+                old=self.card_words(old),
+            )
         if isinstance(action, CaptureSwap):
             a = state.grids[state.actor][action.mine]
             b = state.grids[action.other][action.theirs]
-            return (
-                f"{who} uses the Capture: their {card_name(a or '?')} for "
-                f"{self.player_name(action.other)}'s {card_name(b or '?')}."
+            return t(
+                "{who} uses the Capture: their {mine} for {name}'s {theirs}.",
+                who=who,
+                mine=self.card_words(a or "?"),
+                name=self.player_name(action.other),
+                theirs=self.card_words(b or "?"),
             )
         if isinstance(action, Decline):
-            return f"{who} does not use the Capture."
+            return t("{who} does not use the Capture.", who=who)
         if isinstance(action, NextRound):
-            return f"Round {state.round + 1} is dealt."
+            return t("Round {round} is dealt.", round=state.round + 1)
         return super().action_words(state, action)
 
     def status_words(self, state: PapagenoState) -> str:
@@ -697,14 +782,22 @@ class PapagenoWidget(GameWidget):
         )
         tally = ", ".join(f"{self.player_name(i)} {w}" for i, w in enumerate(state.round_wins))
         pile = state.draw_unseen + len(state.draw_known)
-        return f"{prompt}Round {state.round} · round wins: {tally} · draw pile {pile}"
+        return prompt + self._(
+            "Round {round} · round wins: {tally} · draw pile {n}", round=state.round, tally=tally, n=pile
+        )
 
     def result_words(self, state: PapagenoState) -> str:
         champs = [i for i, r in enumerate(self.game.returns(state)) if r > 0]
         wins = "–".join(str(w) for w in state.round_wins)
         if len(champs) == 1:
-            return f"Game over — {self.player_name(champs[0])} wins the match ({wins} in rounds)!"
-        return f"Game over — shared win: {' and '.join(self.player_name(c) for c in champs)} ({wins})."
+            return self._(
+                "Game over — {name} wins the match ({wins} in rounds)!", name=self.player_name(champs[0]), wins=wins
+            )
+        return self._(
+            "Game over — shared win: {names} ({wins}).",
+            names=self.tr.join_and([self.player_name(c) for c in champs]),
+            wins=wins,
+        )
 
     def panel_html(self, state: PapagenoState) -> str:
         if state.phase not in (Phase.ROUND_OVER, Phase.GAME_OVER):
@@ -715,20 +808,46 @@ class PapagenoWidget(GameWidget):
             f"<tr><td style='padding:0 8px;white-space:nowrap'>{html.escape(self.player_name(i))}"
             f"{' ★' if i in winners else ''}</td>"
             f"<td style='padding:0 8px'>{s.total}</td><td style='padding:0 8px'>{state.round_wins[i]}</td>"
-            f"<td style='padding:0 8px;color:#555'>{html.escape(s.explain())}</td></tr>"
+            f"<td style='padding:0 8px;color:#555'>{html.escape(self.explain(s))}</td></tr>"
             for i, s in enumerate(scores)
         )
+        t = self._
+        head, note = t("Round {round} scores", round=state.round), t("(lowest wins the round)")
+        player, total, wins, why = t("Player"), t("Total"), t("Round wins"), t("Why")
         return (
-            f"<div style='font-size:13px'><b>Round {state.round} scores</b> (lowest wins the round)</div>"
+            f"<div style='font-size:13px'><b>{head}</b> {note}</div>"
             '<table class="bgw-score" style="border-collapse:collapse;font-size:12px">'
-            "<tr><th style='padding:0 8px'>Player</th><th style='padding:0 8px'>Total</th>"
-            f"<th style='padding:0 8px;white-space:nowrap'>Round wins</th><th style='padding:0 8px;text-align:left'>Why</th></tr>{rows}</table>"
+            f"<tr><th style='padding:0 8px'>{player}</th><th style='padding:0 8px'>{total}</th>"
+            f"<th style='padding:0 8px;white-space:nowrap'>{wins}</th>"
+            f"<th style='padding:0 8px;text-align:start'>{why}</th></tr>{rows}</table>"
         )
 
-
-def _a(name: str) -> str:
-    """``name`` with its article: "a bird 7", "an Egg"."""
-    return f"{'an' if name[:1] in 'AEIOU' else 'a'} {name}"
+    def explain(self, s: Any) -> str:
+        """A grid's score in words (the scoring module's ``explain``, in the widget's language)."""
+        if self.lang == "en":
+            return str(s.explain())
+        parts = []
+        for egg in s.eggs:
+            words = self._(
+                "{pos} Egg takes {n} from {source}",
+                pos=self.pos_words(egg.pos),
+                n=egg.weight,
+                source=self.pos_words(egg.source),
+            )
+            if s.cards[egg.source] == EGG:
+                words += " (" + self._("an Egg") + ")"
+            parts.append(words)
+        for c in s.cancelled_columns:
+            parts.append(
+                self._(
+                    "{column} column cancels ({a} = {b})",
+                    column=self._(COLUMN_WORDS[c]),
+                    a=s.weights[c],
+                    b=s.weights[c + COLUMNS],
+                )
+            )
+        parts.append(self._("total {sum} = {total}", sum=" + ".join(str(v) for v in s.counted), total=s.total))
+        return "; ".join(parts)
 
 
 def _arrow(p: Any, x1: float, y1: float, x2: float, y2: float, colour: str) -> None:

@@ -18,6 +18,7 @@ from boardgames_widgets.games.chop_chop.rules import (
     ChopChopState,
     Phase,
 )
+from boardgames_widgets.i18n import painter_translator
 
 #: Side of one square, in pixels.
 CELL = 56
@@ -289,24 +290,24 @@ def _header(p: Painter, state: ChopChopState, width: float, cheese_to_win: int) 
     caught = sum(1 for m in state.mice if m < 0)
     for i in range(len(state.mice)):
         draw_mouse(p, PAD + 110 + i * 26, y + 2, s=0.5, opacity=0.3 if i < caught else 1.0)
+    _ = painter_translator(p)
+    mice = state.mice_turn
     if state.phase is Phase.OVER:
-        text = "Mice win!" if state.winner == 1 else "Cat wins!"
+        text = _("Mice win!") if state.winner == 1 else _("Cat wins!")
+    elif state.phase is Phase.PLACE:
+        text = _("Cat: choose a table square")
+    elif state.phase is Phase.ROLL:
+        text = _("Mice: roll") if mice else _("Cat: roll")
+    elif state.phase is Phase.MOVE:
+        text = _("Mice rolled {n}", n=state.roll) if mice else _("Cat rolled {n}", n=state.roll)
+    elif state.phase is Phase.EXTRA:
+        text = _("Mice: +{n} steps?", n=state.roll) if mice else _("Cat: +{n} steps?", n=state.roll)
+    elif state.phase is Phase.ARROW:
+        text = _("Mice: arrow jump?") if mice else _("Cat: arrow jump?")
+    elif state.phase is Phase.FORK:
+        text = _("Mice: fork which cheese?")
     else:
-        who = "Mice" if state.mice_turn else "Cat"
-        if state.phase is Phase.PLACE:
-            text = "Cat: choose a table square"
-        elif state.phase is Phase.ROLL:
-            text = f"{who}: roll"
-        elif state.phase is Phase.MOVE:
-            text = f"{who} rolled {state.roll}"
-        elif state.phase is Phase.EXTRA:
-            text = f"{who}: +{state.roll} steps?"
-        elif state.phase is Phase.ARROW:
-            text = f"{who}: arrow jump?"
-        elif state.phase is Phase.FORK:
-            text = "Mice: fork which cheese?"
-        else:
-            text = "Turning a tile…"
+        text = _("Turning a tile…")
     p.text(width - PAD - 4, y, text, size=15, fill=INK, align="right", bold=True)
 
 

@@ -24,6 +24,7 @@ from boardgames_widgets.games.food_chain.rules import (
     FoodChainState,
     score,
 )
+from boardgames_widgets.i18n import Translator, painter_translator
 
 PLAYER_COLOURS = ("#d9534f", "#2f7bbf", "#3c9d4e", "#9b59b6")
 TABLE_COLOUR = "#e8d9b5"
@@ -246,11 +247,12 @@ def draw(
     """
     lay = layout or FoodChainLayout(state.num_players)
     c = lay.cell
+    _ = painter_translator(p)
     p.rect(0, 0, p.width, p.height, fill="#f4ecd8")
     finished = all(k >= 12 for k in state.placed) and not state.to_draw
     result = score(state) if finished else None
     if status is None:
-        status = _header(state, result)
+        status = _header(_, state, result)
     p.text(lay.margin, lay.header / 2 + 4, status, size=14, fill="#3e2f1c", align="left", bold=True)
     # the table and the part of it the N × N rule still allows
     x0, y0 = lay.cell_xy(-(lay.side - 1), -(lay.side - 1))
@@ -302,7 +304,9 @@ def draw(
             p.text(
                 lay.margin + 70,
                 hy - 9,
-                f"{result.points[seat]} points, {result.cheese_left[seat]} cheese left",
+                _.ngettext("{n} point", "{n} points", result.points[seat])
+                + ", "
+                + _.ngettext("{n} cheese left", "{n} cheese left", result.cheese_left[seat]),
                 size=11,
                 fill="#3e2f1c",
                 align="left",
@@ -316,16 +320,22 @@ def draw(
     return lay
 
 
-def _header(state: FoodChainState, result: object) -> str:
+def _header(_: Translator, state: FoodChainState, result: object) -> str:
     from boardgames_widgets.games.food_chain.rules import FoodChainScore
 
     if isinstance(result, FoodChainScore):
         if len(result.winners) == 1:
-            return f"Player {result.winners[0]} wins with {result.points[result.winners[0]]} points"
-        return "Shared win: " + ", ".join(f"P{w}" for w in result.winners)
+            w = result.winners[0]
+            return _.ngettext(
+                "Player {player} wins with {n} point",
+                "Player {player} wins with {n} points",
+                result.points[w],
+                player=w,
+            )
+        return _("Shared win: {names}", names=", ".join(f"P{w}" for w in result.winners))
     if state.to_draw:
-        return f"Player {state.to_draw[0]} draws · pile {sum(state.pile)}"
-    return f"Player {state.turn} to place · pile {sum(state.pile)}"
+        return _("Player {player} draws · pile {n}", player=state.to_draw[0], n=sum(state.pile))
+    return _("Player {player} to place · pile {n}", player=state.turn, n=sum(state.pile))
 
 
 def state_svg(state: FoodChainState, player: int | None = None, **kwargs: object) -> str:

@@ -25,6 +25,7 @@ from boardgames_widgets.games.mouse_trap.layout import (
     SpaceKind,
 )
 from boardgames_widgets.games.mouse_trap.rules import MouseTrapState, Phase
+from boardgames_widgets.i18n import Translator, painter_translator
 
 #: Mouse colours, by seat (Red, Blue, Yellow, Green as in :data:`MOUSE_NAMES`).
 MOUSE_COLOURS: tuple[str, ...] = ("#d9534f", "#2f7bbf", "#e6b800", "#3c9d4e")
@@ -274,20 +275,27 @@ def draw_cheese(p: Painter, x: float, y: float, size: float) -> None:
     p.circle(x + 0.05 * size, y + 0.35 * size, 0.1 * size, fill="#e0b52f")
 
 
-def _status(cfg: MouseTrapConfig, state: MouseTrapState) -> str:
-    names = MOUSE_NAMES
+def _status(cfg: MouseTrapConfig, state: MouseTrapState, _: Translator | None = None) -> str:
+    if _ is None:
+        _ = painter_translator(None)
+    names = [_(n) for n in MOUSE_NAMES]
     if state.phase is Phase.OVER:
-        who = " and ".join(names[p] for p in state.winners)
-        return f"{who} {'win' if len(state.winners) > 1 else 'wins'}!"
-    doing = {
-        Phase.ROLL: "to roll",
-        Phase.TAKE_CHOICE: f"chooses whom to take {state.take_amount} cheese from",
-        Phase.AT_CRANK: "is on the Turn Crank",
-        Phase.MOVE_ROLL: f"rolls for {names[state.moving]}" if state.moving >= 0 else "rolls",
-        Phase.CRANK: "turns the crank",
-    }[state.phase]
-    roll = f" · last roll {state.last_roll}" if state.last_roll else ""
-    return f"Round {state.round} · {names[state.mover]} {doing}{roll}"
+        who = _.join_and([names[p] for p in state.winners])
+        return _.ngettext("{names} wins!", "{names} win!", len(state.winners), names=who)
+    r, name = state.round, names[state.mover]
+    if state.phase is Phase.ROLL:
+        line = _("Round {round} · {name} to roll", round=r, name=name)
+    elif state.phase is Phase.TAKE_CHOICE:
+        line = _("Round {round} · {name} chooses whom to take {n} cheese from", round=r, name=name, n=state.take_amount)
+    elif state.phase is Phase.AT_CRANK:
+        line = _("Round {round} · {name} is on the Turn Crank", round=r, name=name)
+    elif state.phase is Phase.MOVE_ROLL and state.moving >= 0:
+        line = _("Round {round} · {name} rolls for {other}", round=r, name=name, other=names[state.moving])
+    elif state.phase is Phase.MOVE_ROLL:
+        line = _("Round {round} · {name} rolls", round=r, name=name)
+    else:
+        line = _("Round {round} · {name} turns the crank", round=r, name=name)
+    return line + (" · " + _("last roll {n}", n=state.last_roll) if state.last_roll else "")
 
 
 def draw(
@@ -314,8 +322,9 @@ def draw(
     """
     lay = layout or MouseTrapLayout.for_config(cfg)
     c = lay.cell
+    _ = painter_translator(p)
     p.rect(0, 0, p.width, p.height, fill=BACKGROUND)
-    p.text(lay.margin, lay.header / 2 + 4, status or _status(cfg, state), size=15, fill=INK, align="left", bold=True)
+    p.text(lay.margin, lay.header / 2 + 4, status or _status(cfg, state, _), size=15, fill=INK, align="left", bold=True)
 
     # the path: a thick line through every centre, then the spaces on top
     centres = [lay.centre(i) for i in range(cfg.num_spaces)]
@@ -342,15 +351,16 @@ def draw(
                 opacity=0.55 if dim else 1.0,
             )
             p.text(x - s / 2 + 3, y - s / 2 + 7, str(pos), size=8, fill="#6b5b45", align="left")
-            p.text(x, y + 0.28 * c, space.short, size=10 if len(space.short) < 5 else 9, fill=INK, bold=True)
+            short = _(space.short)
+            p.text(x, y + 0.28 * c, short, size=10 if len(short) < 5 else 9, fill=INK, bold=True)
         else:
             r = lay.space_radius
             if lit:
                 p.circle(x, y, r + 3, fill=HIGHLIGHT)
             p.circle(x, y, r, fill=fill, stroke="#5b3f7a", line_width=1.5)
-            p.text(x, y + 0.24 * c, space.short, size=9, fill=INK, bold=True)
+            p.text(x, y + 0.24 * c, _(space.short), size=9, fill=INK, bold=True)
     lx, ly = lay.loop_centre
-    p.text(lx, ly - 8, "THE LOOP", size=10, fill="#6b5b45", bold=True)
+    p.text(lx, ly - 8, _("THE LOOP"), size=10, fill="#6b5b45", bold=True)
     p.text(lx, ly + 8, "↻", size=16, fill="#6b5b45")
 
     # the mice
@@ -362,11 +372,11 @@ def draw(
     # the trap: parts in order, built ones in their stage's colour
     x0 = lay.panel_left
     complete = state.parts_built >= cfg.num_parts
-    title = "complete!" if complete else f"{state.parts_built}/{cfg.num_parts} built"
+    title = _("complete!") if complete else _("{built}/{parts} built", built=state.parts_built, parts=cfg.num_parts)
     p.text(
         x0,
         lay.header + lay.margin + 8,
-        f"Trap {title} · works {float(cfg.trap_works):.1%}",
+        _("Trap {title} · works {p}", title=title, p=format(float(cfg.trap_works), ".1%")),
         size=12,
         fill=INK,
         align="left",
@@ -381,14 +391,14 @@ def draw(
         p.text(
             bx + bh + 2,
             by + bh / 2,
-            f"{i + 1:>2} {name}",
+            f"{i + 1:>2} {_(name)}",
             size=11,
             fill=INK if built else "#a0978a",
             align="left",
             bold=built,
         )
         if built and i == state.parts_built - 1 and not complete:
-            p.text(bx + bw - 4, by + bh / 2, "← last", size=9, fill="#6b5b45", align="right")
+            p.text(bx + bw - 4, by + bh / 2, _("← last"), size=9, fill="#6b5b45", align="right")
 
     # the players and the pile
     for seat in range(cfg.num_players):
@@ -398,7 +408,7 @@ def draw(
         winner = state.phase is Phase.OVER and seat in state.winners
         p.rect(bx, by, bw, bh, fill=HIGHLIGHT if (turn or winner) else "#fffaf0", stroke="#b9a57f", radius=5)
         draw_mouse(p, bx + 16, by + bh / 2 + 1, 13, MOUSE_COLOURS[seat], opacity=0.35 if caught else 1.0)
-        label = MOUSE_NAMES[seat] + (" · caught" if caught else "") + (" · wins" if winner else "")
+        label = _(MOUSE_NAMES[seat]) + (" · " + _("caught") if caught else "") + (" · " + _("wins") if winner else "")
         p.text(bx + 36, by + bh / 2, label, size=12, fill=INK, align="left", bold=turn or winner)
         draw_cheese(p, bx + bw - 44, by + bh / 2, 8)
         p.text(bx + bw - 8, by + bh / 2, str(state.cheese[seat]), size=13, fill=INK, align="right", bold=True)
@@ -406,7 +416,8 @@ def draw(
             p.line(bx + 4, by + 4, bx + 28, by + bh - 4, stroke="#333", line_width=2)
     bx, by, bw, bh = lay.pile_box
     draw_cheese(p, bx + 12, by + bh / 2, 9)
-    p.text(bx + 28, by + bh / 2, f"pile: {state.pile} of {cfg.cheese_supply} cheese", size=12, fill=INK, align="left")
+    pile = _("pile: {n} of {supply} cheese", n=state.pile, supply=cfg.cheese_supply)
+    p.text(bx + 28, by + bh / 2, pile, size=12, fill=INK, align="left")
     return lay
 
 

@@ -31,6 +31,7 @@ from boardgames_widgets.games.papageno.cards import (
 )
 from boardgames_widgets.games.papageno.rules import Grid, Papageno, PapagenoObservation, PapagenoState, Phase
 from boardgames_widgets.games.papageno.scoring import AreaScore
+from boardgames_widgets.i18n import Translator, painter_translator
 
 BACKGROUND = "#fdf6e3"
 INK = "#3b2e4a"
@@ -267,21 +268,22 @@ def draw_back(p: Painter, x: float, y: float, w: float, h: float, *, mark: str =
 def draw_card(p: Painter, card: str, x: float, y: float, w: float, h: float) -> None:
     """A face-up card: a bird with its weight, or a special card, drawn in code."""
     cx, cy, s = x + w / 2, y + h * 0.58, w * 0.36
+    _ = painter_translator(p)
     if card == CAPTURE:
         p.rect(x, y, w, h, fill="#fff59d", stroke=INK, line_width=1.2, radius=5)
         _draw_net(p, cx, cy, s)
         p.text(x + 5, y + 10, "10", size=11, fill=INK, align="left", bold=True)
-        p.text(cx, y + h - 8, "Capture", size=8, fill=INK)
+        p.text(cx, y + h - 8, _("Capture"), size=8, fill=INK)
     elif card == FLUTE:
         p.rect(x, y, w, h, fill="#b2ebf2", stroke=INK, line_width=1.2, radius=5)
         _draw_flute(p, cx, cy - 2, s)
         p.text(x + 5, y + 10, "0", size=11, fill=INK, align="left", bold=True)
-        p.text(cx, y + h - 8, "Pan Flute", size=7.5, fill=INK)
+        p.text(cx, y + h - 8, _("Pan Flute"), size=7.5, fill=INK)
     elif card == EGG:
         p.rect(x, y, w, h, fill="#e3f2fd", stroke=INK, line_width=1.2, radius=5)
         _draw_egg(p, cx, cy - 2, s)
         p.text(x + 5, y + 10, "↔", size=11, fill=INK, align="left", bold=True)
-        p.text(cx, y + h - 8, "Egg", size=8, fill=INK)
+        p.text(cx, y + h - 8, _("Egg"), size=8, fill=INK)
     else:
         weight = int(card)
         p.rect(x, y, w, h, fill=CARD_FACE, stroke=INK, line_width=1.2, radius=5)
@@ -293,13 +295,26 @@ def draw_card(p: Painter, card: str, x: float, y: float, w: float, h: float) -> 
 
 # -- the scene --------------------------------------------------------------------------------
 def _status(
-    state: PapagenoState | PapagenoObservation, viewer: int | None, hand_seen: bool, describe: str | None
+    state: PapagenoState | PapagenoObservation,
+    viewer: int | None,
+    hand_seen: bool,
+    describe: str | None,
+    _: Translator | None = None,
 ) -> str:
     if describe is not None:
         return describe
     wins = "-".join(str(w) for w in state.round_wins)
-    who = "teacher view" if viewer is None else f"seen by player {viewer}"
-    return f"Round {state.round}, round wins {wins}; player {state.actor} ({state.phase.value}) — {who}"
+    if _ is None or _.lang == "en":
+        who = "teacher view" if viewer is None else f"seen by player {viewer}"
+        return f"Round {state.round}, round wins {wins}; player {state.actor} ({state.phase.value}) — {who}"
+    who = _("teacher view") if viewer is None else _("seen by player {n}", n=viewer)
+    return _(
+        "Round {round}, round wins {wins}; player {player} — {who}",
+        round=state.round,
+        wins=wins,
+        player=state.actor,
+        who=who,
+    )
 
 
 def _draw(
@@ -316,6 +331,7 @@ def _draw(
 ) -> None:
     n = state.num_players
     lay = PapagenoLayout(n, 0 if viewer is None else viewer)
+    _ = painter_translator(p)
     p.rect(0, 0, lay.width, lay.height, fill=BACKGROUND)
     # areas
     for player in range(n):
@@ -332,10 +348,10 @@ def _draw(
             line_width=3 if active else 1.5,
             radius=8,
         )
-        name = f"P{player}" + (" (you)" if player == viewer else "")
-        extra = f" · wins {state.round_wins[player]}"
+        name = f"P{player}" + (" " + _("(you)") if player == viewer else "")
+        extra = " · " + _("wins {n}", n=state.round_wins[player])
         if state.last_scores and scores is None:
-            extra += f" · last score {state.last_scores[player]}"
+            extra += " · " + _("last score {n}", n=state.last_scores[player])
         p.text(ax + 8, ay + lay.label_h / 2 + 3, name + extra, size=10, fill=colour, align="left", bold=True)
         grid = state.grids[player]
         for pos in range(AREA_SIZE):
@@ -365,26 +381,33 @@ def _draw(
             draw_back(p, x + 2 * k, y - 2 * k, w, h)
     else:
         p.rect(x, y, w, h, stroke=INK, line_width=1, radius=5, opacity=0.5)
-    p.text(x + w / 2, y + h + 10, f"draw {draw_size}", size=10, fill=INK)
+    p.text(x + w / 2, y + h + 10, _("draw {n}", n=draw_size), size=10, fill=INK)
     x, y, w, h = lay.discard_rect()
     if state.discard:
         draw_card(p, state.discard[-1], x, y, w, h)
     else:
         p.rect(x, y, w, h, stroke=INK, line_width=1, radius=5, opacity=0.5)
-    p.text(x + w / 2, y + h + 10, f"discard {len(state.discard)}", size=10, fill=INK)
+    p.text(x + w / 2, y + h + 10, _("discard {n}", n=len(state.discard)), size=10, fill=INK)
     x, y, w, h = lay.hand_rect()
     travelling = state.travelling
     if hand is not None:
         draw_card(p, hand, x, y, w, h)
-        p.text(x + w + 6, y + h / 2, f"held by player {state.actor}", size=10, fill=INK, align="left")
+        p.text(x + w + 6, y + h / 2, _("held by player {n}", n=state.actor), size=10, fill=INK, align="left")
     elif hand_hidden:
         draw_back(p, x, y, w, h, mark="")
-        p.text(x + w + 6, y + h / 2, f"player {state.actor}'s secret card", size=10, fill=INK, align="left")
+        p.text(x + w + 6, y + h / 2, _("player {n}'s secret card", n=state.actor), size=10, fill=INK, align="left")
     elif travelling is not None:
         draw_card(p, travelling, x, y, w, h)
-        p.text(x + w + 6, y + h / 2, "Pan Flute: travelling left", size=10, fill=INK, align="left")
+        p.text(x + w + 6, y + h / 2, _("Pan Flute: travelling left"), size=10, fill=INK, align="left")
     if unseen_text:
-        p.text(lay.margin, lay.height - lay.status_h - lay.margin - lay.note_h / 2, unseen_text, size=9, fill=INK, align="left")
+        p.text(
+            lay.margin,
+            lay.height - lay.status_h - lay.margin - lay.note_h / 2,
+            unseen_text,
+            size=9,
+            fill=INK,
+            align="left",
+        )
     p.text(lay.margin, lay.height - lay.status_h / 2 - 2, status, size=11, fill=INK, align="left")
 
 
@@ -434,12 +457,14 @@ def draw(
     hand = state.hand if hand_visible else None
     hidden = state.hand is not None and not hand_visible
     unseen = ""
+    _ = painter_translator(p)
     if player is None:
         parts = [f"{k}×{c}" for k, c in zip(KINDS, state.unseen, strict=True) if c]
-        unseen = "Unseen (face down + draw pile): " + "  ".join(parts)
+        unseen = _("Unseen (face down + draw pile): {cards}", cards="  ".join(parts))
         if state.draw_known:
-            unseen += f"   reshuffled pile: {' '.join(state.draw_known)}"
-    desc = game.describe(state) if game is not None else None
+            unseen += "   " + _("reshuffled pile: {cards}", cards=" ".join(state.draw_known))
+    # the rules describe a position in English; other languages draw their own status line
+    desc = game.describe(state) if game is not None and _.lang == "en" else None
     scores = None
     if game is not None and state.phase in (Phase.ROUND_OVER, Phase.GAME_OVER):
         scores = game.scores(state)
@@ -451,7 +476,7 @@ def draw(
         hidden,
         state.draw_unseen + len(state.draw_known),
         unseen,
-        _status(state, player, hand_visible, desc),
+        _status(state, player, hand_visible, desc, _),
         deal,
         scores,
     )
@@ -487,6 +512,6 @@ def render_observation_svg(obs: PapagenoObservation) -> str:
         obs.hand_hidden,
         obs.draw_pile_size,
         "",
-        _status(obs, obs.player, not obs.hand_hidden, None),
+        _status(obs, obs.player, not obs.hand_hidden, None, painter_translator(p)),
     )
     return p.to_svg()
