@@ -259,7 +259,8 @@ def board_svg(
         for squares, colour in ((lit, LIT_VISITED), (found_items, LIT_FOUND), (blocked, LIT_BLOCKED)):
             for sq in squares:
                 x, y = view.cell_origin(lay, lay.index[sq])
-                p.rect(x + 3, y + 3, cell - 6, cell - 6, fill=colour, opacity=0.45, radius=6)
+                p.rect(x + 3, y + 3, cell - 6, cell - 6, fill=colour, opacity=0.3, radius=6)
+                p.rect(x + 3, y + 3, cell - 6, cell - 6, stroke=colour, line_width=4, radius=6)
         for sq, n in found_items.items():
             x, y = view.cell_origin(lay, lay.index[sq])
             p.circle(x + cell - 13, y + 13, 10, fill="#ffffff", stroke=LIT_FOUND, line_width=2)
