@@ -40,7 +40,15 @@ __all__ = [
 ]
 
 
+#: Names served by :mod:`boardgames_widgets.i18n` (imported on first use; no ipywidgets).
+_I18N_NAMES = {"set_language", "get_language", "rules_summary", "LANGUAGES"}
+
+
 def __getattr__(name: str) -> Any:
+    if name in _I18N_NAMES:
+        from boardgames_widgets import i18n
+
+        return getattr(i18n, name)
     # Widgets pull in ipywidgets/ipycanvas: import them only when asked for.
     if name in {"play"} or name.endswith("Widget"):
         from boardgames_widgets import widgets

@@ -60,12 +60,15 @@ def play(game: str, players: int | None = None, seed: Any = 0, **kwargs: Any) ->
     """Open a game in a widget (show it as the last expression of a cell).
 
     >>> w = play("food_chain", players=2, seed=1)  # doctest: +SKIP
+    >>> w = play("papageno", lang="lv")  # doctest: +SKIP
 
     Args:
         game: a registered game id (see ``boardgames_widgets.game_ids()``).
         players: number of players (default: the fewest the game allows).
         seed: seeds chance and bots.
-        **kwargs: ``seats``, ``speed``, ``zoom`` and the game's named parameters.
+        **kwargs: ``seats``, ``speed``, ``zoom``, ``lang`` (``"en"``, ``"lv"``, ``"ru"`` or
+            ``"he"``; default :func:`boardgames_widgets.set_language` or the environment
+            variable ``BOARDGAMES_WIDGETS_LANG``) and the game's named parameters.
 
     Raises:
         ValueError: unknown game or bad configuration.
