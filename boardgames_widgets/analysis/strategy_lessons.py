@@ -375,6 +375,7 @@ def draw_tree(root: TreeNode, ax: Any, max_depth: int = 3, title: str = "") -> N
     colours = [cmap(n.mean) if n.mover >= 0 else (0.3, 0.3, 0.3, 1.0) for _, _, n, *_ in layout]
     ax.scatter(xs, ys, s=sizes, c=colours, edgecolors="black", linewidths=0.3, zorder=2)
     ax.set_yticks([-d for d in range(max_depth + 1)], [f"depth {d}" for d in range(max_depth + 1)])
+    ax.set_ylim(-max_depth - 0.35, 0.45)
     ax.set_xticks([])
     ax.set_title(title or f"{root.visits} iterations, {root.size()} nodes")
     for side in ("top", "right", "bottom"):

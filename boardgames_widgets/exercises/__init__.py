@@ -34,6 +34,7 @@ LESSON_MODULES: dict[str, str] = {
     "search.minimax": "boardgames_widgets.exercises.search_minimax",
     "search.expectimax": "boardgames_widgets.exercises.search_expectimax",
     "strategy.rules": "boardgames_widgets.exercises.strategy_rules",
+    "strategy.mcts": "boardgames_widgets.exercises.strategy_mcts",
 }
 
 

@@ -1,0 +1,129 @@
+"""Lesson 2 (MCTS from scratch): the teaching UCT, the endgame puzzles, and every check's typical mistakes."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+
+from boardgames_widgets.agents.search import alphabeta
+from boardgames_widgets.analysis import strategy_lessons as sl
+from boardgames_widgets.core.api import CHANCE
+from boardgames_widgets.core.play import play_game
+from boardgames_widgets.exercises import checker
+from boardgames_widgets.exercises import strategy_mcts as lesson2
+from boardgames_widgets.games.food_chain import FoodChain
+
+check = checker("strategy.mcts")
+
+
+def test_ucb1_formula():
+    assert sl.ucb1(6, 10, 50) == pytest.approx(0.6 + math.sqrt(2) * math.sqrt(math.log(50) / 10))
+    assert sl.ucb1(6, 10, 50, c=0) == 0.6
+
+
+def test_backup_credits_each_node_to_its_mover():
+    path = [sl.TreeNode(None, m, None, []) for m in (CHANCE, 0, 1)]
+    sl.backup(path, (1.0, 0.0))
+    assert [n.visits for n in path] == [1, 1, 1]
+    assert [n.total for n in path] == [0.0, 1.0, 0.0]
+
+
+def test_each_iteration_adds_one_node_until_the_tree_reaches_the_end():
+    p = sl.endgame_puzzles()[0]
+    tree = sl.uct_search(p.game, p.state, 30, seed=0)
+    assert tree.visits == 30 and tree.size() == 31
+    assert sum(ch.visits for ch in tree.children) == 30
+
+
+def test_puzzles_are_exact_fc_e2():
+    """FC-E2/FC-E3: puzzle values come from alpha-beta over the open deck's last placements (removal and scoring)."""
+    puzzles = sl.endgame_puzzles()
+    assert len(puzzles) == 8
+    p = puzzles[0]
+    assert sum(p.state.placed) == 24 - sl.PUZZLE_CARDS_LEFT
+    assert len(set(p.values.values())) > 1
+    assert p.best == alphabeta(p.game, p.state, sl.PUZZLE_CARDS_LEFT).value
+
+
+def test_more_iterations_find_more_best_moves():
+    few = sl.puzzle_hit_rate(2, repeats=1)
+    many = sl.puzzle_hit_rate(128, repeats=1)
+    assert many > few
+    assert many >= 0.6
+
+
+def test_uct_agent_plays_whole_open_deck_games_legally():
+    game = FoodChain(2, open_deck_seed=5)
+    record = play_game(game, [sl.UCTAgent(game, 20), sl.UCTAgent(game, 5)], seed=1)
+    assert record.returns is not None
+
+
+def test_draw_tree_runs(tmp_path):
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    p = sl.endgame_puzzles()[0]
+    fig, ax = plt.subplots()
+    sl.draw_tree(sl.uct_search(p.game, p.state, 50, seed=0), ax)
+    fig.savefig(tmp_path / "tree.png")
+    plt.close(fig)
+    assert (tmp_path / "tree.png").stat().st_size > 1000
+
+
+def test_q1_ucb1():
+    assert check("q1", 6 / 10 + math.sqrt(2) * math.sqrt(math.log(50) / 10)).passed
+    assert "square root" in check("q1", 0.6 + math.sqrt(2) * math.log(50) / 10).message
+    assert "log10" in check("q1", 0.6 + math.sqrt(2) * math.sqrt(math.log10(50) / 10)).message
+    assert "swapped" in check("q1", 0.6 + math.sqrt(2) * math.sqrt(math.log(10) / 50)).message
+    assert "only the mean" in check("q1", 0.6).message
+
+
+def test_q2_selection_follows_ucb1_not_visits():
+    tree = lesson2.lesson_tree()
+    scores = {str(ch.action): sl.ucb1(ch.total, ch.visits, tree.visits) for ch in tree.children}
+    right = max(scores, key=scores.get)
+    assert check("q2", right).passed
+    most = str(max(tree.children, key=lambda ch: ch.visits).action)
+    assert most != right
+    assert "most visited" in check("q2", most).message
+    assert "one of the moves" in check("q2", "nowhere").message
+    least = str(max(tree.children, key=lambda ch: -ch.visits).action)
+    assert "tried least" in check("q2", least).message
+
+
+def test_q3_backup_function():
+    def good(path, returns):
+        for node in path:
+            node.visits += 1
+            if node.mover >= 0:
+                node.total += returns[node.mover]
+
+    assert check("q3", good).passed
+    assert "other player" in check("q3", lesson2._opponent).message
+    assert "returns[-1]" in check("q3", lesson2._root_too).message
+    assert "count the visits" in check("q3", lesson2._no_visits).message
+    assert "only the new leaf" in check("q3", lesson2._leaf_only).message
+    assert "Nothing changed" in check("q3", lambda path, returns: None).message
+    assert "is a function" in check("q3", 3).message
+
+
+def test_q4_tree_size():
+    tree = lesson2.lesson_tree()
+    assert check("q4", tree.size()).passed and tree.size() == lesson2.Q2_ITERATIONS + 1
+    assert "its root" in check("q4", lesson2.Q2_ITERATIONS).message
+    assert "not stored" in check("q4", lesson2.Q2_ITERATIONS * sl.PUZZLE_CARDS_LEFT).message
+
+
+def test_settle_resolves_single_outcome_chance():
+    game = FoodChain(2, open_deck_seed=1)
+    state = sl.settle(game, game.new_initial_state(), random.Random(0))
+    assert game.current_player(state) == 0
+
+
+@pytest.mark.parametrize("q", ["q1", "q2", "q3", "q4"])
+def test_unanswered_never_raises(q):
+    assert "Not answered yet" in check(q, ...).message
