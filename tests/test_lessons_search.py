@@ -239,3 +239,16 @@ def test_stepper_shows_the_frame_the_slider_points_at():
     assert box.board.value == frames[0].text
     box.slider.value = len(frames) - 1
     assert box.board.value == frames[-1].text
+
+
+def test_closeness_bonus_only_breaks_ties():
+    """The bonus is below the smallest real pounce chance (one face of six), so it never overrules it."""
+    game = lesson3.game()
+    state = lesson3.position((1, 1), (4, 5))
+    plain = sl.cat_evaluation(state, game=game)
+    plus = sl.cat_evaluation_plus(state, game=game)
+    assert plain == 0 and 0 < plus <= sl.CLOSENESS_WEIGHT < 1 / 6
+    assert (
+        sl.cat_evaluation_plus(lesson3.pounce_state(), game=game) - sl.cat_evaluation(lesson3.pounce_state(), game=game)
+        < 1 / 6
+    )

@@ -808,6 +808,25 @@ def cat_evaluation(state: ChopChopState, *, game: ChopChop | None = None) -> flo
     return pounce_chance(state, game=game)
 
 
+#: Weight of the closeness bonus in :func:`cat_evaluation_plus`: small enough never to
+#: outweigh a real chance to catch (the smallest such chance is 1/6 per face).
+CLOSENESS_WEIGHT = 0.01
+
+
+def cat_evaluation_plus(state: ChopChopState, *, game: ChopChop | None = None) -> float:
+    """:func:`cat_evaluation` plus a tiny bonus for standing close to the mouse
+    (``CLOSENESS_WEIGHT / (1 + rows + columns apart)``). When no square gives a chance
+    to pounce, every value is 0 and the plain evaluation cannot choose; the bonus
+    breaks those ties toward the mouse."""
+    value = cat_evaluation(state, game=game)
+    if caught(state) or state.winner >= 0:
+        return value
+    lay = (game or cat_game()).layout
+    cr, cc = lay.coords[state.cat]
+    gaps = [abs(cr - r) + abs(cc - c) for r, c in (lay.coords[m] for m in state.mice if m >= 0)]
+    return value + CLOSENESS_WEIGHT / (1 + min(gaps)) if gaps else value
+
+
 def catch_only(state: ChopChopState) -> float:
     """The evaluation that knows nothing: 1 if the mouse is caught, else 0."""
     return 1.0 if caught(state) else 0.0
