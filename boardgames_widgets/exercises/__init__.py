@@ -35,6 +35,7 @@ LESSON_MODULES: dict[str, str] = {
     "search.expectimax": "boardgames_widgets.exercises.search_expectimax",
     "strategy.rules": "boardgames_widgets.exercises.strategy_rules",
     "strategy.mcts": "boardgames_widgets.exercises.strategy_mcts",
+    "strategy.hidden": "boardgames_widgets.exercises.strategy_hidden",
 }
 
 
