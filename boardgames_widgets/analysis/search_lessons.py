@@ -893,10 +893,16 @@ class SearchCat:
         self.name = name or f"expectimax cat (depth {depth})"
 
     def act(self, observation: Any, legal_actions: Sequence[Any], rng: random.Random) -> Any:
-        """The legal action with the best value (ties: the first)."""
+        """The legal action with the best value (ties: the first). Moves to the same
+        square are searched once (on a bare floor the way in does not matter)."""
         state = observation.state
         best, best_v = legal_actions[0], -math.inf
+        seen: set[Hashable] = set()
         for a in legal_actions:
+            key = by_landing(a)
+            if key in seen:
+                continue
+            seen.add(key)
             v = expectimax_value(self.tree, self.tree.play(state, a), self.depth - 1, self.chance)
             if v > best_v + 1e-12:
                 best, best_v = a, v

@@ -248,6 +248,8 @@ def _run_order(func: Any) -> list[tuple[bool, bool, int, int, int]]:
         tree, state = tree_for(seed, left)
         moves = tree.moves(state)
         got = func(tree, state, list(moves))
+        if got is None:
+            raise TypeError("your function returns None: return the moves in your order")
         same = got is not None and sorted(map(str, got)) == sorted(map(str, moves))
         if not same:
             out.append((False, False, 0, 0, 0))

@@ -250,6 +250,8 @@ def _run_bfs(func: Any) -> list[tuple[Any, int, int]]:
         state = cat_state(start)
         counter = CountingNeighbours(sl.step_rule(state, "cat", game=game()))
         got = func(start, goal, counter)
+        if got is None:
+            raise TypeError("your function returns None: return the number of steps")
         want = sl.bfs_distances(state, "cat", game=game())[goal]
         manhattan = abs(start[0] - goal[0]) + abs(start[1] - goal[1])
         out.append((got, want, manhattan))
