@@ -361,14 +361,11 @@ class GameTree:
     group_moves: Callable[[Any], Hashable] | None = None
     expanded: int = 0
     evaluated: int = 0
-    log: list[str] = field(default_factory=list)
-    record: bool = False
 
     def reset(self) -> None:
         """Set the counters to zero."""
         self.expanded = 0
         self.evaluated = 0
-        self.log.clear()
 
     def settle(self, state: Any) -> Any:
         """Follow chance nodes that have a single outcome."""
@@ -397,8 +394,6 @@ class GameTree:
         """The legal moves of the player to move (counts one expansion)."""
         state = self.settle(state)
         self.expanded += 1
-        if self.record:
-            self.log.append(f"expand {self.game.describe(state)}")
         actions = self.game.legal_actions(state)
         if self.group_moves is None:
             return actions
