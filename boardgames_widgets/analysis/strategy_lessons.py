@@ -605,3 +605,83 @@ def load_agents(folder: str | Path, attribute: str = "agent") -> dict[str, Any]:
         except Exception as exc:  # one broken file must not stop the class tournament
             print(f"skipped {path.name}: {type(exc).__name__}: {exc}")
     return agents
+
+
+def team_mice(observation: Any, legal_actions: Sequence[Any], rng: random.Random) -> Any:
+    """A Chop Chop mice policy that plays for the team: one policy moves all four mice.
+
+    Each move is scored for the whole team after it: +3 × the chance of cheese if the mouse
+    lands on a face-down tile, +50 for carrying the tenth cheese home, −4 for every mouse
+    the cat could then reach (a mouse on the floor within the cat's longest roll). So a
+    mouse in danger runs for cover, and a safe mouse is not sent into the cat's reach.
+    """
+    from boardgames_widgets.games.chop_chop.layout import TILES, Tile
+
+    state, game = observation.state, _chop_chop()
+    layout, reach = game.layout, max(game.cfg.cat_die)
+
+    def exposed(cell: int) -> bool:
+        if cell < 0 or layout.is_hole(cell) or layout.table[cell] or state.cat < 0:
+            return False
+        (r, c), (cr, cc) = layout.coords[cell], layout.coords[state.cat]
+        return abs(r - cr) + abs(c - cc) <= reach
+
+    def score(action: Any) -> float:
+        to = getattr(action, "to", None)
+        if to is None:  # pass, decline, take cheese: keep things as they are (a fork's cheese is good)
+            return 10.0 if type(action).__name__ == "TakeCheese" else 0.0
+        cell = layout.index[to]
+        mice = [cell if i == action.piece else m for i, m in enumerate(state.mice)]
+        value = -4.0 * sum(exposed(m) for m in mice)
+        if layout.is_hole(cell) and state.cheese >= game.cfg.cheese_to_win:
+            value += 50.0
+        elif not layout.is_hole(cell) and state.tiles[cell] == 1:
+            value += 3.0 * state.hidden[TILES.index(Tile.CHEESE)] / max(1, sum(state.hidden))
+        return value
+
+    scores = [score(a) for a in legal_actions]
+    best = max(scores)
+    return rng.choice([a for a, s in zip(legal_actions, scores, strict=True) if s == best])
+
+
+@cache
+def _chop_chop() -> Any:
+    """The default Chop Chop (its kitchen and dice) for :func:`team_mice`."""
+    from boardgames_widgets.games.chop_chop import ChopChop
+
+    return ChopChop()
+
+
+def elo_intervals(result: Any, samples: int = 200, seed: Any = 0) -> dict[str, tuple[float, float]]:
+    """95% intervals of a tournament's Elo ratings, by the bootstrap.
+
+    Each pairing's finished games are resampled with replacement ``samples`` times and
+    the ratings refitted (:func:`~boardgames_widgets.analysis.ratings.elo_ratings`); the
+    interval runs from the 2.5th to the 97.5th percentile of an agent's refitted ratings.
+
+    Args:
+        result: a :class:`~boardgames_widgets.analysis.tournament.TournamentResult`.
+        samples: bootstrap resamples.
+        seed: seeds the resampling.
+    """
+    from boardgames_widgets.analysis.ratings import elo_ratings
+
+    rng = random.Random(derive_seed(seed, "elo-bootstrap"))
+    games: dict[tuple[str, str], list[float]] = {}
+    for m in result.matches:
+        if m.returns is not None:
+            a, b = sorted((m.match.seats[0], m.match.seats[1]))
+            games.setdefault((a, b), []).append(m.score(a))
+    ratings: dict[str, list[float]] = {s.agent: [] for s in result.standings}
+    for _ in range(samples):
+        rows = []
+        for (a, b), scores in games.items():
+            pick = [scores[rng.randrange(len(scores))] for _ in scores]
+            rows.append((a, b, sum(pick), len(pick)))
+        for name, r in elo_ratings(rows).items():
+            ratings[name].append(r)
+    out = {}
+    for name, rs in ratings.items():
+        rs.sort()
+        out[name] = (rs[int(0.025 * (len(rs) - 1))], rs[int(0.975 * (len(rs) - 1))]) if rs else (math.nan, math.nan)
+    return out

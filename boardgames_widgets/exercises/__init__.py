@@ -36,6 +36,7 @@ LESSON_MODULES: dict[str, str] = {
     "strategy.rules": "boardgames_widgets.exercises.strategy_rules",
     "strategy.mcts": "boardgames_widgets.exercises.strategy_mcts",
     "strategy.hidden": "boardgames_widgets.exercises.strategy_hidden",
+    "strategy.tournament": "boardgames_widgets.exercises.strategy_tournament",
 }
 
 

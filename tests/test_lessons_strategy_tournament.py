@@ -1,0 +1,112 @@
+"""Lesson 4 (class tournament): agents from files, Elo intervals, the mice team, and every check."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from boardgames_widgets.agents import FirstActionAgent, GreedyAgent, RandomAgent
+from boardgames_widgets.analysis import strategy_lessons as sl
+from boardgames_widgets.analysis.ratings import elo_expected, wilson_interval
+from boardgames_widgets.analysis.tournament import round_robin
+from boardgames_widgets.exercises import checker
+from boardgames_widgets.exercises import strategy_tournament as lesson4
+from boardgames_widgets.games.chop_chop import ChopChop
+from boardgames_widgets.games.food_chain import FoodChain
+
+check = checker("strategy.tournament")
+
+
+def hunter(observation, legal_actions, rng):
+    where = {(p.row, p.col): p.card for p in observation.table}
+
+    def score(a):
+        around = [where.get((a.row + dr, a.col + dc)) for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1))]
+        if a.kind == "mouse":
+            return 2 * sum(c is not None and c.kind == "cheese" and c.owner != observation.player for c in around)
+        if a.kind == "cheese":
+            return 1 - sum(c is None for c in around) / 4 - sum(c is not None and c.kind == "mouse" for c in around)
+        return 0
+
+    best = max(score(a) for a in legal_actions)
+    return rng.choice([a for a in legal_actions if score(a) == best])
+
+
+def test_load_agents_skips_broken_files(tmp_path, capsys):
+    (tmp_path / "ada.py").write_text("def agent(observation, legal_actions, rng):\n    return legal_actions[0]\n")
+    (tmp_path / "cy.py").write_text("def agent(\n")
+    (tmp_path / "dan.py").write_text("x = 1\n")
+    agents = sl.load_agents(tmp_path)
+    assert list(agents) == ["ada"]
+    out = capsys.readouterr().out
+    assert "skipped cy.py: SyntaxError" in out and "skipped dan.py: AttributeError" in out
+
+
+def test_round_robin_games():
+    assert sl.round_robin_games(4, 10) == 60
+    assert sl.round_robin_games(27, 10) == 3510
+
+
+def test_elo_intervals_contain_the_ratings():
+    game = FoodChain(2)
+    result = round_robin(
+        game,
+        {"greedy": GreedyAgent(game), "random": RandomAgent(), "first": FirstActionAgent()},
+        games=6,
+        progress=False,
+    )
+    intervals = sl.elo_intervals(result, samples=40, seed=1)
+    for s in result.standings:
+        lo, hi = intervals[s.agent]
+        assert lo <= hi and lo - 1 <= s.elo <= hi + 1
+
+
+def test_team_mice_beat_greedy_mice_against_the_greedy_cat_cc_c1():
+    """CC-C1/CC-W2: the team policy keeps mice out of the cat's reach and wins more often than each-for-itself mice."""
+    game = ChopChop(2)
+    cat = GreedyAgent(game)
+    team = sl.side_win_rate(game, 1, sl.team_mice, [cat], games=60, seed=1)
+    greedy = sl.side_win_rate(game, 1, GreedyAgent(game), [cat], games=60, seed=1)
+    assert team.games == 60 and team.win_rate > greedy.win_rate
+
+
+def test_q1_own_agent_is_played():
+    assert check("q1", hunter).passed
+    assert "not its index" in check("q1", lambda o, legal, rng: 0).message
+    assert "returns None" in check("q1", lambda o, legal, rng: None).message
+    assert "the bar is 60%" in check("q1", lambda o, legal, rng: legal[0]).message
+    assert "random move" in check("q1", lambda o, legal, rng: rng.choice(legal)).message
+    assert "crashed" in check("q1", lambda o, legal, rng: 1 / 0).message
+    assert "not one of legal_actions" in check("q1", lambda o, legal, rng: "cat").message
+    assert "is an agent" in check("q1", 3).message
+
+
+def test_q2_wilson_lower_end():
+    right = wilson_interval(13, 20)[0]
+    assert check("q2", right).passed
+    p = 13 / 20
+    assert "Wald" in check("q2", p - 1.96 * math.sqrt(p * (1 - p) / 20)).message
+    assert "win rate itself" in check("q2", p).message
+    assert "upper end" in check("q2", wilson_interval(13, 20)[1]).message
+
+
+def test_q3_elo_expected_score():
+    assert check("q3", 1 / (1 + 10 ** (-0.5))).passed
+    assert check("q3", elo_expected(1700, 1500)).passed
+    assert "weaker player" in check("q3", 1 / (1 + 10**0.5)).message
+    assert "powers of 10" in check("q3", 1 / (1 + math.exp(-0.5))).message
+    assert "400 points" in check("q3", 1 / (1 + 10 ** (-1))).message
+
+
+def test_q4_round_robin_size():
+    n = lesson4.CLASS_SIZE + lesson4.BOTS
+    assert check("q4", n * (n - 1) // 2 * 10).passed
+    assert "twice" in check("q4", n * (n - 1) * 10).message
+    assert "number of pairings" in check("q4", n * (n - 1) // 2).message
+    assert "built-in bots" in check("q4", 24 * 23 // 2 * 10).message
+
+
+@pytest.mark.parametrize("q", ["q1", "q2", "q3", "q4"])
+def test_unanswered_never_raises(q):
+    assert "Not answered yet" in check(q, ...).message
