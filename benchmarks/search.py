@@ -7,11 +7,21 @@ Three tables, one run (figures to report, never a test):
    ``MCTSBot`` (on the :mod:`boardgames_widgets.openspiel` adapter) run the same
    number of simulations with the same rollout policy (uniformly random to the end
    of the game, chance by its odds) and the same UCT constant: iterations per
-   second for each and the ratio. Skipped without ``open-spiel``.
+   second for each and the ratio. Skipped without ``open-spiel``. A last column
+   gives the iterations per second of the strong bot's own search (its evaluator
+   or rollout policy, :data:`~boardgames_widgets.agents.strong.STRONG_SEARCH`) on
+   the same states: not comparable with OpenSpiel's, but it shows the work the
+   strong bot gets done per second.
 2. **Strength** — the strong bot's win rate against Greedy and against Random, with
    95% Wilson intervals, seats swapped every other game (``--games`` per pairing).
+   With ``--baseline N`` the textbook bot (MCTS or ISMCTS with uniformly random
+   rollouts to the end, c = sqrt(2), the strong bot before evaluators) also plays
+   ``N`` games against Greedy with the same time per move, so the gain is visible.
 3. **Latency** — the median (and 90th percentile) time per move of the default
    strong bot (:func:`~boardgames_widgets.agents.strong_agent`).
+
+Time budgets are wall-clock: on a busy machine the bots get fewer iterations, so
+the figures are a lower bound of what the same budget buys on an idle one.
 
 Usage::
 
@@ -25,13 +35,15 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
+import sys
 import time
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any
 
 from boardgames_widgets import RandomAgent, make_game
-from boardgames_widgets.agents import GreedyAgent, strong_agent
+from boardgames_widgets.agents import GreedyAgent, ISMCTSAgent, MCTSAgent, strong_agent
 from boardgames_widgets.agents.mcts import UCT_C, mcts
+from boardgames_widgets.agents.strong import HIDDEN_AT_DECISIONS, STRONG_SEARCH, SearchSettings
 from boardgames_widgets.analysis.tournament import gauntlet
 from boardgames_widgets.core.registry import game_ids
 from boardgames_widgets.core.rng import sample_outcome
@@ -53,6 +65,19 @@ def decision_states(game: Any, count: int, seed: int, moves: int = 4) -> list[An
         if not game.is_terminal(state):
             states.append(state)
     return states
+
+
+def strong_speed(game_id: str, simulations: int, positions: int) -> float:
+    """Iterations per second of MCTS simulating as the strong bot does (its evaluator or rollout)."""
+    game = make_game(game_id, num_players=2)
+    how = STRONG_SEARCH.get(game_id, SearchSettings())
+    states = decision_states(game, positions, seed=1)
+    start = time.perf_counter()
+    for i, state in enumerate(states):
+        mcts(
+            game, state, random.Random(i), iterations=simulations, c=how.c, rollout=how.rollout, evaluator=how.evaluator
+        )
+    return simulations * len(states) / (time.perf_counter() - start)
 
 
 def speed(game_id: str, simulations: int, positions: int) -> tuple[float, float | None]:
@@ -82,13 +107,22 @@ def speed(game_id: str, simulations: int, positions: int) -> tuple[float, float 
     return ours, theirs
 
 
-def strength(game_id: str, games: int, seconds: float, iterations: int | None, executor: Executor | None) -> Any:
-    """The strong bot against Greedy and Random: the tournament result."""
+def strength(
+    game_id: str, games: int, seconds: float, iterations: int | None, executor: Executor | None, opponent: str
+) -> Any:
+    """The strong bot against Greedy or Random: the tournament result."""
     game = make_game(game_id, num_players=2)
     bot = strong_agent(game, seconds=seconds, iterations=iterations)
-    return gauntlet(
-        game, ("strong", bot), {"greedy": GreedyAgent(game), "random": RandomAgent()}, games, executor=executor
-    )
+    field = {"greedy": GreedyAgent(game), "random": RandomAgent()}
+    return gauntlet(game, ("strong", bot), {opponent: field[opponent]}, games, executor=executor, progress=False)
+
+
+def baseline(game_id: str, games: int, seconds: float, iterations: int | None, executor: Executor | None) -> Any:
+    """The textbook bot (uniformly random rollouts, c = sqrt(2)) against Greedy: the tournament result."""
+    game = make_game(game_id, num_players=2)
+    cls = ISMCTSAgent if game_id in HIDDEN_AT_DECISIONS else MCTSAgent
+    bot = cls(game, iterations, None if iterations else seconds, name="textbook")
+    return gauntlet(game, ("textbook", bot), {"greedy": GreedyAgent(game)}, games, executor=executor, progress=False)
 
 
 def latency(game_id: str, moves: int) -> list[float]:
@@ -115,6 +149,8 @@ def table(header: list[str], rows: list[list[str]]) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=200, help="games per pairing (default 200)")
+    parser.add_argument("--random-games", type=int, default=None, help="games against Random (default: --games)")
+    parser.add_argument("--baseline", type=int, default=0, help="games of the textbook bot against Greedy (0: none)")
     parser.add_argument("--seconds", type=float, default=1.0, help="strong bot's time per move (default 1)")
     parser.add_argument("--iterations", type=int, default=None, help="iterations per move instead of --seconds")
     parser.add_argument("--simulations", type=int, default=200, help="simulations per search in the speed test")
@@ -129,31 +165,50 @@ def main() -> None:
         args.games, args.iterations, args.simulations, args.positions, args.latency_moves = 20, 200, 100, 2, 5
     ids = [g for g in game_ids() if not args.only or g in args.only.split(",")]
     skip = set(args.skip.split(","))
+    random_games = args.games if args.random_games is None else args.random_games
+    print("$ python benchmarks/search.py " + " ".join(sys.argv[1:]), flush=True)
 
     if "speed" not in skip:
         rows = []
         for gid in ids:
             ours, theirs = speed(gid, args.simulations, args.positions)
             ratio = f"{ours / theirs:.1f}×" if theirs else "—"
-            rows.append([gid, f"{ours:,.0f}", f"{theirs:,.0f}" if theirs else "not installed", ratio])
+            strong = strong_speed(gid, args.simulations, args.positions)
+            rows.append([gid, f"{ours:,.0f}", f"{theirs:,.0f}" if theirs else "not installed", ratio, f"{strong:,.0f}"])
         print(f"\nMCTS speed: {args.simulations} simulations × {args.positions} positions, random rollouts")
-        print(table(["game", "ours it/s", "OpenSpiel it/s", "ratio"], rows))
+        print(table(["game", "ours it/s", "OpenSpiel it/s", "ratio", "strong bot's search it/s"], rows), flush=True)
 
     if "strength" not in skip:
         budget = f"{args.iterations} iterations" if args.iterations else f"{args.seconds:g} s"
-        print(f"\nStrength: strong bot ({budget} per move) vs Greedy and Random, {args.games} games per pairing")
+        print(
+            f"\nStrength: strong bot ({budget} per move) vs Greedy ({args.games} games) and Random "
+            f"({random_games} games), 2 players, seats alternate, {args.workers} worker(s)",
+            flush=True,
+        )
         rows = []
         executor = ProcessPoolExecutor(args.workers) if args.workers > 1 else None
         try:
             for gid in ids:
-                result = strength(gid, args.games, args.seconds, args.iterations, executor)
-                for opponent in ("greedy", "random"):
-                    p = result.pairing("strong", opponent)
-                    rows.append([gid, opponent, p.cell(), str(p.games)])
+                for opponent, games in (("greedy", args.games), ("random", random_games)):
+                    start = time.perf_counter()
+                    p = strength(gid, games, args.seconds, args.iterations, executor, opponent).pairing(
+                        "strong", opponent
+                    )
+                    rows.append(["strong", gid, opponent, p.cell(), str(p.games), f"{time.perf_counter() - start:.0f}"])
+                    print("  " + "  ".join(rows[-1]), flush=True)
+                if args.baseline:
+                    start = time.perf_counter()
+                    p = baseline(gid, args.baseline, args.seconds, args.iterations, executor).pairing(
+                        "textbook", "greedy"
+                    )
+                    rows.append(
+                        ["textbook", gid, "greedy", p.cell(), str(p.games), f"{time.perf_counter() - start:.0f}"]
+                    )
+                    print("  " + "  ".join(rows[-1]), flush=True)
         finally:
             if executor is not None:
                 executor.shutdown()
-        print(table(["game", "opponent", "win rate (95% CI)", "games"], rows))
+        print(table(["bot", "game", "opponent", "win rate (95% CI)", "games", "wall s"], rows), flush=True)
 
     if "latency" not in skip:
         rows = []

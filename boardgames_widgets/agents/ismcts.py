@@ -22,7 +22,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from boardgames_widgets.agents.determinize import sample_state
-from boardgames_widgets.agents.mcts import UCT_C, MCTSResult, Rollout, random_rollout, sample_chance
+from boardgames_widgets.agents.mcts import (
+    UCT_C,
+    LeafEvaluator,
+    MCTSResult,
+    Rollout,
+    random_rollout,
+    sample_chance,
+    simulate,
+)
 from boardgames_widgets.core.api import CHANCE, TERMINAL, Game
 
 
@@ -49,7 +57,15 @@ class ISNode:
         return self.total / self.visits + c * math.sqrt(math.log(self.available) / self.visits)
 
 
-def _iteration(game: Game[Any, Any], root: ISNode, state: Any, rng: random.Random, c: float, rollout: Rollout) -> bool:
+def _iteration(
+    game: Game[Any, Any],
+    root: ISNode,
+    state: Any,
+    rng: random.Random,
+    c: float,
+    rollout: Rollout,
+    evaluator: LeafEvaluator | None = None,
+) -> bool:
     """One iteration on one determinization; whether it added a node."""
     node, path = root, [root]
     added = False
@@ -77,7 +93,7 @@ def _iteration(game: Game[Any, Any], root: ISNode, state: Any, rng: random.Rando
         node = node.children[action]
         path.append(node)
         state = game.apply(state, action)
-    returns = rollout(game, state, rng)
+    returns = simulate(game, state, rng, rollout, evaluator)
     for n in path:
         n.visits += 1
         if n.mover >= 0:
@@ -94,6 +110,7 @@ def ismcts(
     seconds: float | None = None,
     c: float = UCT_C,
     rollout: Rollout = random_rollout,
+    evaluator: LeafEvaluator | None = None,
 ) -> MCTSResult:
     """Search from ``observation`` with single-observer ISMCTS.
 
@@ -105,6 +122,7 @@ def ismcts(
         seconds: stop after this much time (``None``: no limit).
         c: the exploration constant of UCB1.
         rollout: plays a new leaf out and returns every player's return.
+        evaluator: if given, estimates a new leaf's returns instead of a rollout.
 
     Raises:
         ValueError: no budget is given.
@@ -116,7 +134,7 @@ def ismcts(
     root = ISNode(CHANCE)
     nodes, done = 1, 0
     while (iterations is None or done < iterations) and (done == 0 or time.perf_counter() < deadline):
-        nodes += _iteration(game, root, sample_state(game, observation, rng), rng, c, rollout)
+        nodes += _iteration(game, root, sample_state(game, observation, rng), rng, c, rollout, evaluator)
         done += 1
     visits = {a: ch.visits for a, ch in root.children.items()}
     values = {a: ch.total / ch.visits for a, ch in root.children.items()}
@@ -134,6 +152,7 @@ class ISMCTSAgent:
         seconds: time per move (``None``: iterations only, which is reproducible).
         c: the UCB1 exploration constant.
         rollout: plays leaves out (default: uniformly random).
+        evaluator: estimates leaves instead of rollouts (default: none, roll out).
         name: the name shown in records and tables.
 
     Attributes:
@@ -149,6 +168,7 @@ class ISMCTSAgent:
         *,
         c: float = UCT_C,
         rollout: Rollout = random_rollout,
+        evaluator: LeafEvaluator | None = None,
         name: str | None = None,
     ) -> None:
         self.game = game
@@ -156,6 +176,7 @@ class ISMCTSAgent:
         self.seconds = seconds
         self.c = c
         self.rollout = rollout
+        self.evaluator = evaluator
         self.name = name or (f"ismcts{iterations}" if seconds is None else f"ismcts{seconds:g}s")
         self.nodes = 0
         self.last: MCTSResult | None = None
@@ -176,6 +197,7 @@ class ISMCTSAgent:
             seconds=self.seconds,
             c=self.c,
             rollout=self.rollout,
+            evaluator=self.evaluator,
         )
         self.nodes += self.last.nodes
         return self.last.action

@@ -7,7 +7,10 @@ One *iteration* of MCTS has four steps:
    the node has been tried. At a chance node, sample an outcome by its odds.
 2. **Expansion** — add one untried action (or a newly sampled chance outcome)
    as a new node.
-3. **Simulation** — play the game out from there at random (a *rollout*).
+3. **Simulation** — play the game out from there at random (a *rollout*), or
+   ask an *evaluator* how good the new leaf looks (see
+   :mod:`~boardgames_widgets.agents.rollout` for rollout policies, cut-off
+   rollouts and the evaluator of each game).
 4. **Backpropagation** — add the result to every node on the path. Each node
    keeps the total return of the player who *chose* the move into it, so every
    player picks moves good for themselves (this works for any number of players).
@@ -34,6 +37,21 @@ UCT_C = math.sqrt(2)
 
 #: A rollout plays a state out and returns every player's return.
 Rollout = Callable[[Game[Any, Any], Any, random.Random], Sequence[float]]
+
+#: An evaluator estimates every player's return of a state, each in [0, 1] (no randomness).
+LeafEvaluator = Callable[[Game[Any, Any], Any], Sequence[float]]
+
+
+def simulate(
+    game: Game[Any, Any], state: Any, rng: random.Random, rollout: Rollout, evaluator: LeafEvaluator | None
+) -> Sequence[float]:
+    """Step 3: the returns of a new leaf — exact at the end of the game, else the
+    evaluator's estimate if there is one, else a rollout's result."""
+    if evaluator is None:
+        return rollout(game, state, rng)
+    if game.current_player(state) == TERMINAL:
+        return game.returns(state)
+    return evaluator(game, state)
 
 
 def sample_chance(outcomes: Sequence[tuple[Any, Fraction]], rng: random.Random) -> Any:
@@ -157,6 +175,7 @@ def mcts(
     seconds: float | None = None,
     c: float = UCT_C,
     rollout: Rollout = random_rollout,
+    evaluator: LeafEvaluator | None = None,
 ) -> MCTSResult:
     """Search ``state`` with UCT and return the most visited action.
 
@@ -168,6 +187,8 @@ def mcts(
         seconds: stop after this much time (``None``: no limit).
         c: the exploration constant of UCB1.
         rollout: plays a new leaf out and returns every player's return.
+        evaluator: if given, estimates a new leaf's returns instead of a rollout
+            (a rollout cut off after 0 moves).
 
     Raises:
         ValueError: ``state`` is not a decision of a player, or no budget is given.
@@ -184,7 +205,7 @@ def mcts(
         path = _descend(game, root, rng, c)  # 1. selection, 2. expansion
         leaf = path[-1]
         nodes += leaf.visits == 0
-        returns = rollout(game, leaf.state, rng)  # 3. simulation (at once over at the end of the game)
+        returns = simulate(game, leaf.state, rng, rollout, evaluator)  # 3. simulation
         for node in path:  # 4. backpropagation
             node.visits += 1
             if node.mover >= 0:
@@ -211,6 +232,7 @@ class MCTSAgent:
         seconds: time per move (``None``: iterations only, which is reproducible).
         c: the UCB1 exploration constant.
         rollout: plays leaves out (default: uniformly random).
+        evaluator: estimates leaves instead of rollouts (default: none, roll out).
         name: the name shown in records and tables.
 
     Attributes:
@@ -226,6 +248,7 @@ class MCTSAgent:
         *,
         c: float = UCT_C,
         rollout: Rollout = random_rollout,
+        evaluator: LeafEvaluator | None = None,
         name: str | None = None,
     ) -> None:
         self.game = game
@@ -233,6 +256,7 @@ class MCTSAgent:
         self.seconds = seconds
         self.c = c
         self.rollout = rollout
+        self.evaluator = evaluator
         self.name = name or (f"mcts{iterations}" if seconds is None else f"mcts{seconds:g}s")
         self.nodes = 0
         self.last: MCTSResult | None = None
@@ -249,7 +273,14 @@ class MCTSAgent:
             return legal_actions[0]
         state = sample_state(self.game, observation, rng)
         self.last = mcts(
-            self.game, state, rng, iterations=self.iterations, seconds=self.seconds, c=self.c, rollout=self.rollout
+            self.game,
+            state,
+            rng,
+            iterations=self.iterations,
+            seconds=self.seconds,
+            c=self.c,
+            rollout=self.rollout,
+            evaluator=self.evaluator,
         )
         self.nodes += self.last.nodes
         return self.last.action

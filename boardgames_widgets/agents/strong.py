@@ -1,11 +1,32 @@
-"""The default "strong" bot of each game: MCTS, or ISMCTS where a player's decisions hide something."""
+"""The default "strong" bot of each game: MCTS, or ISMCTS where a player's decisions hide something.
+
+Plain MCTS with random playouts is a weak judge of these games (random players
+never protect their cheese, swap birds blindly, and wander the kitchen for hundreds
+of moves), so the strong bot simulates each game the way that measured best in
+``benchmarks/search.py`` (:data:`STRONG_SEARCH`):
+
+* **Food Chain, Papageno, Chop Chop** — no playout at all: each new leaf is scored
+  by the game's evaluator (:mod:`~boardgames_widgets.agents.rollout`), and the
+  tree itself does the looking ahead. Evaluations are smooth numbers near 1/2, so
+  a smaller exploration constant suits them.
+* **Mouse Trap** — cheap playouts to the end by an epsilon-greedy policy (the
+  Greedy agent's rule of thumb, a random move one time in ten).
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from boardgames_widgets.agents.ismcts import ISMCTSAgent
-from boardgames_widgets.agents.mcts import MCTSAgent
+from boardgames_widgets.agents.mcts import UCT_C, LeafEvaluator, MCTSAgent, Rollout, random_rollout
+from boardgames_widgets.agents.rollout import (
+    HeuristicPolicy,
+    chop_chop_evaluator,
+    food_chain_evaluator,
+    papageno_evaluator,
+)
+from boardgames_widgets.agents.rollout import Rollout as PolicyRollout
 from boardgames_widgets.core.api import Game
 
 #: Games in which a player deciding does not know the whole state: their strong bot is ISMCTS.
@@ -17,10 +38,52 @@ HIDDEN_AT_DECISIONS: frozenset[str] = frozenset({"food_chain"})
 #: first iteration past it, so moves take a little longer: the median stays under 1 s).
 STRONG_SECONDS = 0.9
 
+#: The exploration constant used with an evaluator (its values are close to 1/2, win/loss
+#: playouts are 0 or 1: exploring as widely as sqrt(2) would waste the budget).
+EVALUATOR_C = 0.5
+
+
+@dataclass(frozen=True)
+class SearchSettings:
+    """How the strong bot simulates one game.
+
+    Attributes:
+        rollout: plays leaves out (used when there is no evaluator).
+        evaluator: scores leaves directly instead of a rollout (``None``: roll out).
+        c: the UCB1 exploration constant.
+    """
+
+    rollout: Rollout = random_rollout
+    evaluator: LeafEvaluator | None = None
+    c: float = UCT_C
+
+
+#: The strong bot's simulation per game id (other games: random rollouts, c = sqrt(2)).
+STRONG_SEARCH: dict[str, SearchSettings] = {
+    "food_chain": SearchSettings(evaluator=food_chain_evaluator, c=EVALUATOR_C),
+    "papageno": SearchSettings(evaluator=papageno_evaluator, c=EVALUATOR_C),
+    "chop_chop": SearchSettings(evaluator=chop_chop_evaluator, c=EVALUATOR_C),
+    "mouse_trap": SearchSettings(rollout=PolicyRollout(HeuristicPolicy(epsilon=0.1))),
+}
+
 
 def strong_agent(game: Game[Any, Any], seconds: float = STRONG_SECONDS, iterations: int | None = None) -> Any:
-    """The default strong bot for ``game``: a time-limited (or iteration-limited) tree search."""
+    """The default strong bot for ``game``: a time-limited (or iteration-limited) tree search.
+
+    Args:
+        game: the game to play.
+        seconds: thinking time per move (ignored when ``iterations`` is given).
+        iterations: iterations per move instead of a time budget (reproducible).
+    """
     cls = ISMCTSAgent if game.info.id in HIDDEN_AT_DECISIONS else MCTSAgent
-    if iterations is not None:
-        return cls(game, iterations, name=f"strong{iterations}")
-    return cls(game, None, seconds, name=f"strong{seconds:g}s")
+    how = STRONG_SEARCH.get(game.info.id, SearchSettings())
+    name = f"strong{iterations}" if iterations is not None else f"strong{seconds:g}s"
+    return cls(
+        game,
+        iterations,
+        None if iterations is not None else seconds,
+        c=how.c,
+        rollout=how.rollout,
+        evaluator=how.evaluator,
+        name=name,
+    )
