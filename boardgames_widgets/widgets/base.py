@@ -233,7 +233,7 @@ class GameWidget(W.VBox):
             layout=W.Layout(width="150px"),
         )
         self.lang_picker.style.description_width = "24px"
-        self.lang_picker.observe(self._wrap(lambda ch: self.set_language(ch["new"])), names="value")
+        self.lang_picker.observe(self._wrap(lambda ch: self._language_picked(ch["new"])), names="value")
         self.rtl_style = W.HTML(RTL_CSS, layout=W.Layout(display="none"))
         self._label_chrome()
 
@@ -294,8 +294,7 @@ class GameWidget(W.VBox):
             ValueError: unknown language.
         """
         self.tr = _i18n.translator(lang)
-        if self.lang_picker.value != self.tr.lang:
-            self.lang_picker.value = self.tr.lang  # observed: comes back here once, harmlessly
+        self.lang_picker.value = self.tr.lang  # the picker's observer sees no change of language
         if self.tr.rtl:
             self.add_class("bgw-rtl")
         else:
@@ -307,6 +306,10 @@ class GameWidget(W.VBox):
         self._show_log()
         self.language_changed()
         self.redraw(full=True)
+
+    def _language_picked(self, lang: str) -> None:
+        if lang != self.tr.lang:
+            self.set_language(lang)
 
     def language_changed(self) -> None:
         """Hook: relabel the subclass's own controls after a language switch."""

@@ -316,7 +316,7 @@ _REMOVAL_TITLES = (
 CARD_KINDS = (N_("cat"), N_("dog"), N_("mouse"), N_("cheese"))
 
 
-def _card_words(tr: Translator, card: Card) -> str:
+def _card_words(t: Translator, card: Card) -> str:
     if card.kind == "cheese":
-        return tr("cheese worth {n}", n=card.value)
-    return tr(card.kind)
+        return t("cheese worth {n}", n=card.value)
+    return t(card.kind)
