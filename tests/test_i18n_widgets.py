@@ -71,7 +71,7 @@ def test_switching_language_rerenders_chrome_log_and_canvas(texts: list[tuple[st
     assert "שחקן העכברים, תורך." in w.status.value and 'dir="rtl"' in w.status.value
     assert "bgw-rtl" in w._dom_classes and "direction:rtl" in w.rtl_style.value
     assert w.btn_new.description == "משחק חדש" and w.btn_undo.description == "ביטול"
-    assert w.speed.description == "הנפשה" and w.speed.value == "off"
+    assert w.speed.description == "הנפשה" and w.speed.value == "off" and w.lang_picker.description == "שפה"
     labels = dict((v, k) for k, v in w.seat_pickers[0].options)  # type: ignore[misc]
     assert w.seat_pickers[0].value == "Random bot" and labels["Random bot"] == "בוט אקראי"
     assert w.seat_pickers[1].description == "שחקן העכברים"

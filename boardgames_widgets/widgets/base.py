@@ -229,10 +229,9 @@ class GameWidget(W.VBox):
         self.lang_picker = W.Dropdown(
             options=[(name, code) for code, name in _i18n.LANGUAGES.items()],
             value=self.tr.lang,
-            description="🌐",
-            layout=W.Layout(width="150px"),
+            layout=W.Layout(width="200px"),
         )
-        self.lang_picker.style.description_width = "24px"
+        self.lang_picker.style.description_width = "60px"
         self.lang_picker.observe(self._wrap(lambda ch: self._language_picked(ch["new"])), names="value")
         self.rtl_style = W.HTML(RTL_CSS, layout=W.Layout(display="none"))
         self._label_chrome()
@@ -339,7 +338,7 @@ class GameWidget(W.VBox):
         self.speed.options = [(t(SPEED_WORDS[k]), k) for k in SPEEDS]
         self.speed.value = speed
         self.speed.tooltips = [t("no animation"), "", "", ""]
-        self.lang_picker.tooltip = t("Language")
+        self.lang_picker.description = t("Language")
         self._relabelling = True  # new option labels are no change of seat
         try:
             for i, dd in enumerate(self.seat_pickers):

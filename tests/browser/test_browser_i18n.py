@@ -78,7 +78,7 @@ def test_chop_chop_in_hebrew_plays_a_turn_with_rtl_status(lab: LabServer, page: 
     screenshot(page, "chop_chop_he_start")
 
     # right to left: the status line, the log, and the chrome around the board
-    assert computed_direction(page, ".bgw-game .bgw-status div") == "rtl"
+    assert computed_direction(page, ".bgw-game .bgw-status div[dir]") == "rtl"
     assert computed_direction(page, ".bgw-game .bgw-log") == "rtl"
     assert computed_direction(page, ".bgw-game") == "rtl"
     assert page.locator(".bgw-game button", has_text="משחק חדש").count() == 1
@@ -95,8 +95,8 @@ def test_chop_chop_in_hebrew_plays_a_turn_with_rtl_status(lab: LabServer, page: 
 
     status = status_text(page)
     assert your_turn in status and any("\u0590" <= ch <= "\u05ff" for ch in status), status
-    assert computed_direction(page, ".bgw-game .bgw-status div") == "rtl"
-    assert page.evaluate("() => document.querySelector('.bgw-game .bgw-status div').getAttribute('dir')") == "rtl"
+    assert computed_direction(page, ".bgw-game .bgw-status div[dir]") == "rtl"
+    assert page.evaluate("() => document.querySelector('.bgw-game .bgw-status div[dir]').getAttribute('dir')") == "rtl"
     log = page.locator(".bgw-game .bgw-log").inner_text()
     assert f"עכבר {mouse} הולך" in log, log  # "Mouse n walks …" in Hebrew
     assert "החתול" in log  # the cat's roll and move
