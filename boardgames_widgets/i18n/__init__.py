@@ -21,9 +21,27 @@ variable :data:`ENV_VAR` (``BOARDGAMES_WIDGETS_LANG=lv``), else English.
 >>> translator("en")("Undo"), translator("he").rtl
 ('Undo', True)
 
-Errors the rules refuse a move with (``IllegalActionError`` texts in each game's
-``rules.py``) stay English in the rules: the widget shows a translated sentence around
-them that keeps the rule ID ("Такой ход невозможен (FC-T3): <English reason>").
+**What is translated.** Everything a player reads in a widget: the status line, the
+buttons and pickers (bot names too), the move log, prompts, hints, "pass the device"
+screens, end screens and score tables, the words drawn on the canvas by the widgets
+and the views (``games/*/view.py``: headers, card names, pile labels, the Mouse Trap
+part list and space labels), and the rules summaries (:func:`rules_summary`). Names of
+game things come from :mod:`boardgames_widgets.i18n.terms` and the widgets' own lists.
+
+**What stays English, on purpose.** Action texts in the rules' notation (records,
+``parse_action``, the generic widget's move list), and the reasons the rules give when
+they refuse a move (``IllegalActionError`` texts in each game's ``rules.py``): the widget
+shows a translated sentence around the reason that keeps the rule ID, e.g. "Такой ход
+невозможен (FC-T3): <English reason>". The rules' one-line ``describe()`` is read to
+screen readers in English only; other languages rely on the translated status words.
+Mouse Trap's log uses the rules' own event text in English and, in other languages, a
+sentence told from the change of state (roll, space, cheese, parts built, catches).
+
+**Right to left.** In Hebrew the chrome gets the CSS class ``bgw-rtl`` (``direction:
+rtl``), the status line, log and panel carry ``dir="rtl"``, and the canvas painter lays
+out every text holding Hebrew letters right to left (the canvas ``direction``), while
+numbers, signs and card weights ("0/10", "-2", "+1") stay left to right. The board itself
+is not mirrored: its geometry is the game's. (The SVG pictures are not adjusted.)
 
 **Maintaining the catalogs** (Babel is needed only for this, not at run time)::
 
