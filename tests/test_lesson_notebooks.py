@@ -1,0 +1,152 @@
+"""The structure every lesson notebook must have (issues 10, 11 and 12), checked on all of them.
+
+Each lesson has a title, who it is for, 3–5 objectives and its class time; at least
+three exercises answered through ``check``; for every exercise a hidden solution cell
+(tagged ``solution``, nbgrader markers) whose stored output is a pass; open exercises
+that say "not answered" instead of failing; key numbers marked
+``# NBVAL_CHECK_OUTPUT``; widget cells that nbval ignores; package code shown next to
+the demo; a matplotlib picture; a fixed seed; and a "for teachers" cell at the end.
+The exercises themselves are tested in ``tests/test_lessons_<topic>_<lesson>.py``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from boardgames_widgets.exercises import LESSON_MODULES, checker, lesson
+
+LESSONS = Path(__file__).resolve().parents[1] / "notebooks" / "lessons"
+#: notebook (relative to notebooks/lessons) -> the lesson id its ``check`` uses
+NOTEBOOKS = {
+    "probability/01_dice.ipynb": "probability.dice",
+    "probability/02_hidden_tiles_and_cards.ipynb": "probability.hidden",
+    "probability/03_markov_chains.ipynb": "probability.markov",
+    "search/01_paths.ipynb": "search.paths",
+    "search/02_minimax_alphabeta.ipynb": "search.minimax",
+    "search/03_expectimax.ipynb": "search.expectimax",
+    "strategy/01_rules_of_thumb.ipynb": "strategy.rules",
+    "strategy/02_mcts_from_scratch.ipynb": "strategy.mcts",
+    "strategy/03_ismcts.ipynb": "strategy.hidden",
+    "strategy/04_class_tournament.ipynb": "strategy.tournament",
+}
+CHECK_CALL = re.compile(r'check\("(q\d+)"')
+#: calls that display a live widget: their output must be ignored by nbval
+WIDGET_CALL = re.compile(r"\bbw\.play\(|roll_widget\(|stepper\(")
+
+
+def test_every_lesson_notebook_is_listed_here():
+    on_disk = {str(p.relative_to(LESSONS)) for p in LESSONS.rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts}
+    assert on_disk == set(NOTEBOOKS)
+
+
+def _cells(name: str) -> list[dict]:
+    nb = json.loads((LESSONS / name).read_text(encoding="utf-8"))
+    assert nb["metadata"]["kernelspec"]["name"] == "python3"
+    return nb["cells"]
+
+
+def _src(cell: dict) -> str:
+    return "".join(cell["source"])
+
+
+def _tags(cell: dict) -> list[str]:
+    return cell.get("metadata", {}).get("tags", [])
+
+
+def _plain_outputs(cell: dict) -> str:
+    out = []
+    for o in cell.get("outputs", []):
+        text = o.get("text", "")
+        out.append(text if isinstance(text, str) else "".join(text))
+        plain = o.get("data", {}).get("text/plain", "")
+        out.append(plain if isinstance(plain, str) else "".join(plain))
+        if o.get("output_type") == "error":
+            out.append(f"ERROR {o.get('ename')}")
+    return "\n".join(out)
+
+
+@pytest.mark.parametrize("name", NOTEBOOKS)
+def test_lesson_has_title_audience_objectives_and_time(name):
+    first = _src(_cells(name)[0])
+    assert first.startswith("# ")
+    assert "Who it is for" in first and "How long" in first
+    assert re.search(r"\b(30|35|40|45) minutes\b", first)
+    assert 3 <= len(re.findall(r"^\d\. ", first, flags=re.M)) <= 5
+
+
+@pytest.mark.parametrize("name", NOTEBOOKS)
+def test_every_exercise_has_a_hidden_nbgrader_solution_that_passes(name):
+    cells = _cells(name)
+    lesson_id = NOTEBOOKS[name]
+    assert lesson_id in LESSON_MODULES
+    asked = {
+        q for c in cells if c["cell_type"] == "code" and "solution" not in _tags(c) for q in CHECK_CALL.findall(_src(c))
+    }
+    solved = {}
+    for c in cells:
+        if "solution" in _tags(c):
+            src = _src(c)
+            assert src.index("### BEGIN SOLUTION") < src.index("### END SOLUTION")
+            assert c["metadata"]["jupyter"]["source_hidden"] is True
+            assert c["metadata"]["nbgrader"]["solution"] is True
+            assert "raises-exception" in _tags(c)  # an nbgrader student stub must not fail nbval
+            (q,) = set(CHECK_CALL.findall(src))
+            solved[q] = _plain_outputs(c)
+    assert len(asked) >= 3
+    assert asked == set(solved), "every exercise needs exactly one solution cell"
+    for q, output in solved.items():
+        assert "passed=True" in output, f"{name}: the stored solution of {q} does not pass: {output}"
+    checker(lesson_id)  # imports the lesson's module
+    assert asked <= set(lesson(lesson_id).exercises)
+
+
+@pytest.mark.parametrize("name", NOTEBOOKS)
+def test_open_exercises_say_not_answered_instead_of_failing(name):
+    for c in _cells(name):
+        if c["cell_type"] == "code" and CHECK_CALL.search(_src(c)) and "solution" not in _tags(c):
+            out = _plain_outputs(c)
+            assert "passed=False" in out and ("Not answered yet" in out or "returns None" in out), out
+            assert "ERROR" not in out
+
+
+@pytest.mark.parametrize("name", NOTEBOOKS)
+def test_outputs_are_clean_seeded_checked_and_widgets_ignored(name):
+    code = [c for c in _cells(name) if c["cell_type"] == "code"]
+    assert sum("# NBVAL_CHECK_OUTPUT" in _src(c) for c in code) >= 2
+    for c in code:
+        assert "ERROR" not in _plain_outputs(c) or "solution" in _tags(c)
+        if WIDGET_CALL.search(_src(c)):
+            assert "nbval-ignore-output" in _tags(c), _src(c)
+    source = "\n".join(_src(c) for c in code)
+    if re.search(r"random|rng|simulat|play_game|round_robin|gauntlet|mcts", source, flags=re.I):
+        assert re.search(r"\bSEED\b|seed=", source), "a notebook that uses chance must fix its seed"
+
+
+@pytest.mark.parametrize("name", NOTEBOOKS)
+def test_package_code_is_shown_next_to_a_picture(name):
+    cells = _cells(name)
+    code = [_src(c) for c in cells if c["cell_type"] == "code"]
+    assert any("show_source(" in src or "getsource(" in src for src in code)
+    assert any("image/png" in o.get("data", {}) for c in cells for o in c.get("outputs", [])), "a matplotlib picture"
+
+
+@pytest.mark.parametrize("name", NOTEBOOKS)
+def test_lesson_ends_with_a_for_teachers_cell(name):
+    last = _src(_cells(name)[-1])
+    assert last.startswith("## For teachers")
+    for part in ("Prerequisites", "Common mistakes", "Extensions"):
+        assert part in last, part
+
+
+@pytest.mark.parametrize("name", [n for n in NOTEBOOKS if n.startswith("strategy/")])
+def test_strategy_lessons_let_you_play_a_bot_in_the_widget(name):
+    assert any("bw.play(" in _src(c) for c in _cells(name))
+
+
+def test_search_lesson_1_animates_the_search_with_a_stepper():
+    src = "\n".join(_src(c) for c in _cells("search/01_paths.ipynb"))
+    assert "sl.stepper(" in src and "dfs_frames" in src and "bfs_frames" in src
