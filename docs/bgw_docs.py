@@ -162,7 +162,37 @@ def game_page(game_id: str, rules_text: str, outdir: pathlib.Path) -> str:
         emphasise_rule_ids(body),
         "",
     ]
+    lines += summaries_section(game_id)
     return "\n".join(lines)
+
+
+#: The languages of the rules summaries, with their names in their own language.
+SUMMARY_LANGUAGES = {"en": "English", "lv": "Latviešu", "ru": "Русский", "he": "עברית"}
+RTL_LANGUAGES = {"he"}
+
+
+def summaries_section(game_id: str) -> list[str]:
+    """The game's rules in brief in every language (the same text the widgets' notebooks show)."""
+    from boardgames_widgets.i18n import rules_summary, summary_games
+
+    if game_id not in summary_games():
+        return []
+    lines = [
+        "## The rules in brief, in four languages",
+        "",
+        f'The same summaries are in the package: `bw.rules_summary("{game_id}", "lv")`. The Latvian, Russian '
+        "and Hebrew ones were written from the original rule texts.",
+        "",
+    ]
+    for code, name in SUMMARY_LANGUAGES.items():
+        text = rules_summary(game_id, code)
+        body = "\n".join(text.splitlines()[1:]).strip()  # the summary's own title becomes our heading
+        lines += [f"### {name}", ""]
+        if code in RTL_LANGUAGES:
+            lines += [":::{container} rtl", body, ":::", ""]
+        else:
+            lines += [body, ""]
+    return lines
 
 
 def _example_rule_id(body: str) -> str:
