@@ -45,12 +45,9 @@ EVALUATOR_C = 0.5
 
 @dataclass(frozen=True)
 class SearchSettings:
-    """How the strong bot simulates one game.
-
-    Attributes:
-        rollout: plays leaves out (used when there is no evaluator).
-        evaluator: scores leaves directly instead of a rollout (``None``: roll out).
-        c: the UCB1 exploration constant.
+    """How the strong bot simulates one game: ``rollout`` plays leaves out (used when
+    there is no evaluator), ``evaluator`` scores leaves directly instead of a rollout
+    (``None``: roll out), and ``c`` is the UCB1 exploration constant.
     """
 
     rollout: Rollout = random_rollout
