@@ -10,29 +10,15 @@ from __future__ import annotations
 import pytest
 from ipycanvas import Canvas, hold_canvas
 from ipycanvas.canvas import _CANVAS_MANAGER
+from widget_events import key_down, mouse_down
 
 import boardgames_widgets as bw
 from boardgames_widgets.core import TERMINAL
 from boardgames_widgets.core.painter import SVGPainter
 from boardgames_widgets.games.food_chain.rules import Place
 from boardgames_widgets.widgets import BOTS, GenericGameWidget, play, register_bot, widget_class
-from boardgames_widgets.widgets.base import GameWidget
 from boardgames_widgets.widgets.canvas_painter import PIXEL_RATIO, CanvasPainter, LayeredCanvas
 from boardgames_widgets.widgets.food_chain import FoodChainWidget
-
-
-def mouse_down(w: GameWidget, x: float, y: float) -> None:
-    """A click at logical (x, y), sent the way the browser sends it (bitmap pixels)."""
-    assert w.canvas is not None
-    s = w.canvas.scale
-    w.canvas.top._handle_frontend_event(None, {"event": "mouse_down", "x": x * s, "y": y * s}, [])
-
-
-def key_down(w: GameWidget, key: str) -> None:
-    assert w.canvas is not None
-    w.canvas.top._handle_frontend_event(
-        None, {"event": "key_down", "key": key, "shift_key": False, "ctrl_key": False, "meta_key": False}, []
-    )
 
 
 def center(box: tuple[float, float], w: float, h: float) -> tuple[float, float]:

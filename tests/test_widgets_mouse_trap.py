@@ -14,6 +14,7 @@ from fractions import Fraction
 
 import pytest
 from ipycanvas import Canvas
+from widget_events import centre, key_down, mouse_down
 
 from boardgames_widgets.core import TERMINAL
 from boardgames_widgets.core.painter import SVGPainter
@@ -30,27 +31,8 @@ from boardgames_widgets.games.mouse_trap.rules import (
     TrapOutcome,
 )
 from boardgames_widgets.widgets import play
-from boardgames_widgets.widgets.base import GameWidget
 from boardgames_widgets.widgets.canvas_painter import CanvasPainter
 from boardgames_widgets.widgets.mouse_trap import MouseTrapWidget, failing_stage, walk_path
-
-
-def mouse_down(w: GameWidget, x: float, y: float) -> None:
-    assert w.canvas is not None
-    s = w.canvas.scale
-    w.canvas.top._handle_frontend_event(None, {"event": "mouse_down", "x": x * s, "y": y * s}, [])
-
-
-def key_down(w: GameWidget, key: str) -> None:
-    assert w.canvas is not None
-    w.canvas.top._handle_frontend_event(
-        None, {"event": "key_down", "key": key, "shift_key": False, "ctrl_key": False, "meta_key": False}, []
-    )
-
-
-def centre(rect: tuple[float, float, float, float]) -> tuple[float, float]:
-    x, y, w, h = rect
-    return x + w / 2, y + h / 2
 
 
 def mt(players: int = 2, seed: int = 1, **kw) -> MouseTrapWidget:  # type: ignore[no-untyped-def]

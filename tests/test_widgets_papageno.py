@@ -11,6 +11,8 @@ import random
 from collections import Counter
 from typing import Any
 
+from widget_events import centre, key_down, mouse_down
+
 from boardgames_widgets.core import CHANCE, TERMINAL, sample_outcome
 from boardgames_widgets.core.painter import SVGPainter
 from boardgames_widgets.games.papageno import KINDS
@@ -29,26 +31,7 @@ from boardgames_widgets.games.papageno.rules import (
     TurnUp,
 )
 from boardgames_widgets.widgets import play
-from boardgames_widgets.widgets.base import GameWidget
 from boardgames_widgets.widgets.papageno import PapagenoWidget
-
-
-def mouse_down(w: GameWidget, x: float, y: float) -> None:
-    assert w.canvas is not None
-    s = w.canvas.scale
-    w.canvas.top._handle_frontend_event(None, {"event": "mouse_down", "x": x * s, "y": y * s}, [])
-
-
-def key_down(w: GameWidget, key: str) -> None:
-    assert w.canvas is not None
-    w.canvas.top._handle_frontend_event(
-        None, {"event": "key_down", "key": key, "shift_key": False, "ctrl_key": False, "meta_key": False}, []
-    )
-
-
-def centre(rect: tuple[float, float, float, float]) -> tuple[float, float]:
-    x, y, w, h = rect
-    return x + w / 2, y + h / 2
 
 
 def pa(players: int = 2, seed: int = 1, **kw: Any) -> PapagenoWidget:
