@@ -188,3 +188,14 @@ def test_papageno_cards_and_places_in_russian() -> None:
     assert w.pos_words(0) == "вверху слева"
     words = [t.label for t in w.targets()]
     assert words and all("карт" in x for x in words), words
+
+
+def test_a_bot_without_a_translation_does_not_break_the_seat_pickers(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bot registered by a teacher has no translation; the other options keep theirs."""
+    from boardgames_widgets.widgets.bots import BOTS, HUMAN
+
+    monkeypatch.setitem(BOTS, "Class bot 7", lambda game: bw.RandomAgent())
+    w = FoodChainWidget(players=2, seed=1, lang="he")
+    pairs = dict((value, words) for words, value in w.seat_pickers[0].options)  # type: ignore[misc]
+    assert w.seat_pickers[0].value == HUMAN and pairs[HUMAN] != HUMAN
+    assert pairs["Class bot 7"] == "Class bot 7"

@@ -267,7 +267,7 @@ def test_an_agent_object_can_sit_in_a_seat() -> None:
             return legal[-1]
 
     w = fc(seats=["Human", Stubborn()])
-    assert "stubborn (yours)" in w.seat_pickers[1].options
+    assert "stubborn (yours)" in [value for _, value in w.seat_pickers[1].options]
     w.bot_move()
     last = [a for a in w.actions if isinstance(a, Place)][-1]
     assert last == w.game.legal_actions(w.states[w.actions.index(last)])[-1]
@@ -276,7 +276,7 @@ def test_an_agent_object_can_sit_in_a_seat() -> None:
 def test_registered_bots_appear_in_new_seat_pickers(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(BOTS, "Lazy bot", lambda game: bw.RandomAgent())
     w = fc()
-    assert "Lazy bot" in w.seat_pickers[1].options
+    assert "Lazy bot" in [value for _, value in w.seat_pickers[1].options]
     with pytest.raises(ValueError):
         register_bot("Human", lambda game: None)
 

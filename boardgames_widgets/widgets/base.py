@@ -320,8 +320,12 @@ class GameWidget(W.VBox):
         return self._(label)
 
     def _seat_options(self, values: list[str]) -> list[Any]:
-        """A seat picker's options: the value itself where its words are the same, else (words, value)."""
-        return [v if self._seat_words(v) == v else (self._seat_words(v), v) for v in values]
+        """A seat picker's options as (words, value) pairs.
+
+        Always pairs: ipywidgets reads a list that mixes pairs and plain values as values
+        only (a bot registered without a translation would break every other option).
+        """
+        return [(self._seat_words(v), v) for v in values]
 
     def _label_chrome(self) -> None:
         """Put the current language's words on the buttons, pickers and the canvas."""
