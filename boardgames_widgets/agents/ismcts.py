@@ -17,7 +17,6 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -25,6 +24,7 @@ from boardgames_widgets.agents.determinize import sample_state
 from boardgames_widgets.agents.mcts import (
     UCT_C,
     LeafEvaluator,
+    MCTSAgent,
     MCTSResult,
     Rollout,
     random_rollout,
@@ -142,7 +142,7 @@ def ismcts(
     return MCTSResult(best, done, nodes, visits, values)
 
 
-class ISMCTSAgent:
+class ISMCTSAgent(MCTSAgent):
     """Plays the action ISMCTS likes best; for games with hidden information.
 
     Args:
@@ -160,36 +160,11 @@ class ISMCTSAgent:
         last: the result of the latest search.
     """
 
-    def __init__(
-        self,
-        game: Game[Any, Any],
-        iterations: int | None = 1000,
-        seconds: float | None = None,
-        *,
-        c: float = UCT_C,
-        rollout: Rollout = random_rollout,
-        evaluator: LeafEvaluator | None = None,
-        name: str | None = None,
-    ) -> None:
-        self.game = game
-        self.iterations = iterations
-        self.seconds = seconds
-        self.c = c
-        self.rollout = rollout
-        self.evaluator = evaluator
-        self.name = name or (f"ismcts{iterations}" if seconds is None else f"ismcts{seconds:g}s")
-        self.nodes = 0
-        self.last: MCTSResult | None = None
+    label = "ismcts"
 
-    def reset(self) -> None:
-        """Start counting nodes afresh for a new game."""
-        self.nodes = 0
-
-    def act(self, observation: Any, legal_actions: Sequence[Any], rng: random.Random) -> Any:
-        """Search and return the most visited action."""
-        if len(legal_actions) == 1:
-            return legal_actions[0]
-        self.last = ismcts(
+    def search(self, observation: Any, rng: random.Random) -> MCTSResult:
+        """One information-set search from ``observation`` (a fresh determinization per iteration)."""
+        return ismcts(
             self.game,
             observation,
             rng,
@@ -199,8 +174,3 @@ class ISMCTSAgent:
             rollout=self.rollout,
             evaluator=self.evaluator,
         )
-        self.nodes += self.last.nodes
-        return self.last.action
-
-    def __repr__(self) -> str:
-        return f"ISMCTSAgent(iterations={self.iterations}, seconds={self.seconds})"

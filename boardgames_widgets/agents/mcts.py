@@ -240,6 +240,9 @@ class MCTSAgent:
         last: the result of the latest search.
     """
 
+    #: prefix of the default name (``mcts1000``, ``mcts0.5s``)
+    label = "mcts"
+
     def __init__(
         self,
         game: Game[Any, Any],
@@ -257,7 +260,7 @@ class MCTSAgent:
         self.c = c
         self.rollout = rollout
         self.evaluator = evaluator
-        self.name = name or (f"mcts{iterations}" if seconds is None else f"mcts{seconds:g}s")
+        self.name = name or (f"{self.label}{iterations}" if seconds is None else f"{self.label}{seconds:g}s")
         self.nodes = 0
         self.last: MCTSResult | None = None
 
@@ -267,12 +270,18 @@ class MCTSAgent:
 
     def act(self, observation: Any, legal_actions: Sequence[Any], rng: random.Random) -> Any:
         """Search and return the most visited action."""
-        from boardgames_widgets.agents.determinize import sample_state
-
         if len(legal_actions) == 1:
             return legal_actions[0]
+        self.last = self.search(observation, rng)
+        self.nodes += self.last.nodes
+        return self.last.action
+
+    def search(self, observation: Any, rng: random.Random) -> MCTSResult:
+        """One search from ``observation``: sample one consistent state, then plain UCT."""
+        from boardgames_widgets.agents.determinize import sample_state
+
         state = sample_state(self.game, observation, rng)
-        self.last = mcts(
+        return mcts(
             self.game,
             state,
             rng,
@@ -282,8 +291,6 @@ class MCTSAgent:
             rollout=self.rollout,
             evaluator=self.evaluator,
         )
-        self.nodes += self.last.nodes
-        return self.last.action
 
     def __repr__(self) -> str:
-        return f"MCTSAgent(iterations={self.iterations}, seconds={self.seconds})"
+        return f"{type(self).__name__}(iterations={self.iterations}, seconds={self.seconds})"
