@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 import json
+import math
 import random
 from fractions import Fraction
 from typing import Any
@@ -23,6 +24,8 @@ from boardgames_widgets.core.rng import sample_outcome
 #: Playouts longer than this are taken as non-terminating.
 MAX_ACTIONS = 20_000
 SEEDS = range(6)
+#: Chance nodes whose common denominator is larger are not enumerated exactly.
+MAX_ENUMERATED_DRAWS = 10_000
 
 
 def _configs() -> list[tuple[str, int]]:
@@ -102,6 +105,72 @@ def test_chance_probabilities_are_exact_and_sum_to_one(playouts):
     assert seen > 0 or not game.info.has_chance
 
 
+class _Exhausted(Exception):
+    """The scripted generator ran past its script: one more branch to enumerate."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+
+
+class ScriptedRandom(random.Random):
+    """A generator whose integer draws follow a script (``_randbelow`` serves
+    ``randrange``, ``randint``, ``choice`` and ``shuffle``), so every way a sampler can
+    use it can be enumerated. Float draws (``random()``) cannot be enumerated and fail."""
+
+    def __init__(self, script: list[int]) -> None:
+        super().__init__(0)
+        self.script, self.used, self.sizes = script, 0, []
+
+    def _randbelow(self, n: int) -> int:  # type: ignore[override]
+        if self.used == len(self.script):
+            raise _Exhausted(n)
+        self.sizes.append(n)
+        self.used += 1
+        return self.script[self.used - 1]
+
+    def random(self) -> float:
+        raise AssertionError("sample_chance must draw integers (randrange/choice), so its odds are exact")
+
+
+def exact_distribution(sample: Any) -> dict[Any, Fraction]:
+    """The exact distribution of ``sample(rng)``: every script of integer draws, each
+    with probability the product of 1/n over its draws."""
+    dist: dict[Any, Fraction] = {}
+    stack: list[list[int]] = [[]]
+    while stack:
+        script = stack.pop()
+        rng = ScriptedRandom(script)
+        try:
+            outcome = sample(rng)
+        except _Exhausted as more:
+            stack.extend([*script, k] for k in range(more.n))
+            continue
+        assert rng.used == len(script), "the sampler drew fewer numbers than this branch"
+        p = Fraction(1)
+        for n in rng.sizes:
+            p /= n
+        dist[outcome] = dist.get(outcome, Fraction(0)) + p
+    return dist
+
+
+def test_sample_chance_gives_each_outcome_exactly_its_probability(playouts):
+    """Search draws chance with ``game.sample_chance`` (a game may override it for speed):
+    enumerating every draw it can make must give exactly ``chance_outcomes``."""
+    game, runs = playouts
+    checked = 0
+    for run in runs[:2]:
+        for state, _ in run[:-1]:
+            if game.current_player(state) != CHANCE:
+                continue
+            want = {o: p for o, p in game.chance_outcomes(state)}
+            if math.lcm(*(p.denominator for p in want.values())) > MAX_ENUMERATED_DRAWS:
+                continue  # e.g. the trap's odds (a product of seven stages): too many draws to enumerate
+            got = exact_distribution(lambda rng, state=state: game.sample_chance(state, rng))
+            assert {o: p for o, p in got.items() if p} == want
+            checked += 1
+    assert checked > 0 or not game.info.has_chance
+
+
 def test_legal_actions_are_nonempty_distinct_and_parse_back(playouts):
     game, runs = playouts
     for state, _ in runs[0][:-1]:
@@ -172,3 +241,10 @@ def test_undo_is_replay_of_a_prefix(gid, n):
     states = record.states()
     k = len(record.actions) // 2
     assert record.truncated(k).states() == states[: k + 1]
+
+
+def test_exact_distribution_sees_a_biased_sampler():
+    """The enumeration behind the sample_chance check is exact, so a bias cannot hide."""
+    assert exact_distribution(lambda rng: rng.randrange(3) == 0) == {True: Fraction(1, 3), False: Fraction(2, 3)}
+    two_dice = exact_distribution(lambda rng: rng.randint(1, 6) + rng.randint(1, 6))
+    assert two_dice[7] == Fraction(1, 6) and two_dice[2] == Fraction(1, 36)

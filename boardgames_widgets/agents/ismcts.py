@@ -28,7 +28,6 @@ from boardgames_widgets.agents.mcts import (
     MCTSResult,
     Rollout,
     random_rollout,
-    sample_chance,
     simulate,
 )
 from boardgames_widgets.core.api import CHANCE, TERMINAL, Game
@@ -74,7 +73,7 @@ def _iteration(
         if player == TERMINAL:
             break
         if player == CHANCE:  # chance is sampled, the tree does not branch on it
-            state = game.apply(state, sample_chance(game.chance_outcomes(state), rng))
+            state = game.apply(state, game.sample_chance(state, rng))
             continue
         legal = game.legal_actions(state)
         for a in legal:

@@ -31,6 +31,7 @@ from fractions import Fraction
 from typing import Any
 
 from boardgames_widgets.core.api import CHANCE, TERMINAL, Game
+from boardgames_widgets.core.rng import draw_outcome
 
 #: The UCB1 exploration constant. Returns lie in [0, 1], for which sqrt(2) is the textbook choice.
 UCT_C = math.sqrt(2)
@@ -55,19 +56,8 @@ def simulate(
 
 
 def sample_chance(outcomes: Sequence[tuple[Any, Fraction]], rng: random.Random) -> Any:
-    """Draw a chance outcome with its exact probability: :func:`~boardgames_widgets.core.rng.sample_outcome`
-    without re-checking that the probabilities sum to 1 (the conformance suite does), for speed.
-
-    The same generator gives the same outcome as ``sample_outcome``.
-    """
-    denominators = [p.denominator for _, p in outcomes]
-    common = math.lcm(*denominators)
-    r = rng.randrange(common)
-    for (outcome, p), q in zip(outcomes, denominators, strict=True):
-        r -= p.numerator * (common // q)
-        if r < 0:
-            return outcome
-    raise ValueError("chance probabilities sum to less than 1")
+    """Draw a chance outcome with its exact probability (:func:`~boardgames_widgets.core.rng.draw_outcome`)."""
+    return draw_outcome(outcomes, rng)
 
 
 def random_rollout(game: Game[Any, Any], state: Any, rng: random.Random) -> tuple[float, ...]:
@@ -75,7 +65,7 @@ def random_rollout(game: Game[Any, Any], state: Any, rng: random.Random) -> tupl
     while True:
         player = game.current_player(state)
         if player == CHANCE:
-            action = sample_chance(game.chance_outcomes(state), rng)
+            action = game.sample_chance(state, rng)
         elif player == TERMINAL:
             return game.returns(state)
         else:
@@ -148,7 +138,7 @@ def _descend(game: Game[Any, Any], root: Node, rng: random.Random, c: float) -> 
     node = root
     while node.player != TERMINAL:
         if node.player == CHANCE:
-            outcome = sample_chance(game.chance_outcomes(node.state), rng)
+            outcome = game.sample_chance(node.state, rng)
             child = node.children.get(outcome)
             if child is None:  # an outcome not seen before: a new leaf
                 child = node.children[outcome] = _new_node(game, game.apply(node.state, outcome), CHANCE, rng)

@@ -30,7 +30,7 @@ from functools import lru_cache
 from typing import Any
 
 from boardgames_widgets.agents.greedy import HEURISTICS, Heuristic
-from boardgames_widgets.agents.mcts import LeafEvaluator, random_rollout, sample_chance
+from boardgames_widgets.agents.mcts import LeafEvaluator, random_rollout
 from boardgames_widgets.core.api import CHANCE, TERMINAL, Game
 
 #: A rollout policy picks a move in a full state: ``policy(game, state, legal, rng)``.
@@ -120,7 +120,7 @@ class Rollout:
             if player == TERMINAL:
                 return game.returns(state)
             if player == CHANCE:
-                state = game.apply(state, sample_chance(game.chance_outcomes(state), rng))
+                state = game.apply(state, game.sample_chance(state, rng))
                 continue
             if moves >= budget:
                 assert self.evaluator is not None

@@ -13,11 +13,14 @@ observations and legal actions, never the full state.
 from __future__ import annotations
 
 import dataclasses
+import random
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar, Generic, TypeVar
+
+from boardgames_widgets.core.rng import draw_outcome
 
 #: ``current_player`` at a chance node (a die roll, a draw).
 CHANCE = -1
@@ -166,6 +169,19 @@ class Game(ABC, Generic[S, A]):
     def is_chance_node(self, state: S) -> bool:
         """Whether chance acts next."""
         return self.current_player(state) == CHANCE
+
+    def sample_chance(self, state: S, rng: random.Random) -> A:
+        """One outcome of the chance node ``state``, drawn with its exact probability.
+
+        Search code (MCTS playouts, ISMCTS) calls this hundreds of thousands of times,
+        so a game may override it with a direct draw (a die face, a card from the
+        unseen cards) that is faster than building :meth:`chance_outcomes`. An
+        override must give every outcome exactly its probability in
+        :meth:`chance_outcomes` (the conformance suite checks this exactly); it may
+        use ``rng`` differently, so records of played games keep using
+        :func:`~boardgames_widgets.core.rng.sample_outcome` (same seed, same game).
+        """
+        return draw_outcome(self.chance_outcomes(state), rng)
 
     def to_json(self, state: S) -> dict[str, Any]:
         """A JSON-able dict of ``state`` (no pickle), read back by :meth:`from_json`."""
