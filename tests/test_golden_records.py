@@ -1,0 +1,72 @@
+"""Golden records: seeded random games of every registered game, pinned by a hash.
+
+The rules are optimised for speed from time to time; a faster ``legal_actions`` or
+``apply`` must not change a single move. Seeded records depend on the rules, on the
+order of ``legal_actions`` and on the order of ``chance_outcomes`` (the seeded draw
+picks by position), so any change in behaviour changes a hash below. If a rule is
+changed *on purpose*, re-pin the hash (``python tests/test_golden_records.py``) and
+say why in the commit.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+import pytest
+
+from boardgames_widgets import RandomAgent, make_game, play_game
+from boardgames_widgets.core.registry import game_class, game_ids
+
+#: Seeds of the pinned games (per game and player count).
+SEEDS = range(40)
+
+#: sha256 of the pinned games' action texts, per (game id, number of players).
+GOLDEN: dict[tuple[str, int], str] = {
+    ("food_chain", 2): "03088f7a809a5e38d0bf2e477dd737959b6ab9644dedb5ac382f0d1e4b6278b2",
+    ("food_chain", 3): "5c8a169b809e95c184c94a75a0a433c11d55ced8e61527ce1fafe1fab0701644",
+    ("food_chain", 4): "e02d4c4c9554bb71a25c385a8fce61c0864260de8790ddb6d7859146573486b8",
+    ("chop_chop", 2): "c6e7f0bd4952a8e6c05ce7aa45162160daf81b4631afe85e196f6baf00a71451",
+    ("chop_chop", 3): "0cd986cf6b6c3aa01a3ecf787060fb829a7fc7f8e28d9fc1ee50d5ca5938325d",
+    ("chop_chop", 4): "b18c733e2a4b7764254f6bc2cd9fd96a010559d662cb7a4ad4e5c57471f23284",
+    ("chop_chop", 5): "02fee428d3750ee2f5a5fbcf122742fe954edf40853f0592e20087900f787ce3",
+    ("papageno", 2): "2c295dba889fbfa31c7d225cebf67da497faffce45179220116c25505077a382",
+    ("papageno", 3): "3bc8daa224f1fb2b78f27afd2f712d9896aa81a13bb4ad1954af5ebbfc208d0d",
+    ("papageno", 4): "29c64f642d2a7ea71f4ff11bd1139d4fa51b1500dde884e51b6496c9fb2288db",
+    ("papageno", 5): "cb536d123fa17c1602fba08942f1beb398924da038888e1246751a333c45a79d",
+    ("mouse_trap", 2): "90e0ac52923013cbfbf13eda72001c029b73e324d435f0a5cffdf82922be46f8",
+    ("mouse_trap", 3): "fa5a5617099bc760f5d927caa808dfb135e7b7b0dba126016c60698e28b56468",
+    ("mouse_trap", 4): "d70ff103a3f162d676229a55410987f34d4183e143d54922b7e92a715b3c4ace",
+}
+
+
+def fingerprint(game_id: str, num_players: int) -> str:
+    """The hash of the action texts of the seeded random games of one configuration."""
+    game = make_game(game_id, num_players=num_players)
+    digest = hashlib.sha256()
+    for seed in SEEDS:
+        record = play_game(game, [RandomAgent() for _ in range(num_players)], seed=seed)
+        digest.update("\n".join(record.actions).encode())
+        digest.update(repr(record.returns).encode())
+    return digest.hexdigest()
+
+
+def configurations() -> list[tuple[str, int]]:
+    """Every registered game with every number of players it allows."""
+    out = []
+    for gid in game_ids():
+        info = game_class(gid).info
+        out += [(gid, n) for n in range(info.min_players, info.max_players + 1)]
+    return out
+
+
+@pytest.mark.parametrize(("game_id", "num_players"), configurations())
+def test_seeded_random_games_are_unchanged(game_id, num_players):
+    assert fingerprint(game_id, num_players) == GOLDEN[(game_id, num_players)], (
+        f"the seeded random games of {game_id} ({num_players} players) changed: the rules, "
+        "the order of legal_actions or the order of chance_outcomes is different"
+    )
+
+
+if __name__ == "__main__":  # print the table to paste above
+    for key in configurations():
+        print(f"    {key!r}: {fingerprint(*key)!r},")
