@@ -21,13 +21,18 @@ Three tables, one run (figures to report, never a test):
    strong bot (:func:`~boardgames_widgets.agents.strong_agent`).
 
 Time budgets are wall-clock: on a busy machine the bots get fewer iterations, so
-the figures are a lower bound of what the same budget buys on an idle one.
+the figures are a lower bound of what the same budget buys on an idle one. With
+``--calibrate`` the strength games use a fixed number of iterations per move
+instead, measured per game just before: the iterations the bot runs in
+``--seconds`` on this machine (median over a few moves, printed). The games are
+then reproducible and unaffected by other work on the machine during the run.
 
 Usage::
 
     python benchmarks/search.py                 # the full run: 200 games per pairing, 1 s per move
     python benchmarks/search.py --quick         # minutes: 20 games, 200 iterations per move
     python benchmarks/search.py --games 400 --workers 2 --only food_chain,papageno
+    python benchmarks/search.py --calibrate --workers 2 --skip speed,latency   # load-independent strength
 """
 
 from __future__ import annotations
@@ -107,6 +112,24 @@ def speed(game_id: str, simulations: int, positions: int) -> tuple[float, float 
     return ours, theirs
 
 
+def textbook_agent(game: Any, seconds: float, iterations: int | None) -> Any:
+    """The textbook bot: MCTS (ISMCTS where decisions hide something), random rollouts, c = sqrt(2)."""
+    cls = ISMCTSAgent if game.info.id in HIDDEN_AT_DECISIONS else MCTSAgent
+    return cls(game, iterations, None if iterations else seconds, name="textbook")
+
+
+def calibrate(game_id: str, seconds: float, moves: int, textbook: bool = False) -> int:
+    """The iterations per move the strong (or textbook) bot runs in ``seconds`` here: the
+    median over ``moves`` searches on positions from random play."""
+    game = make_game(game_id, num_players=2)
+    bot = textbook_agent(game, seconds, None) if textbook else strong_agent(game, seconds=seconds)
+    rng = random.Random(0)
+    counts = []
+    for state in decision_states(game, moves, seed=3):
+        counts.append(bot.search(game.observation(state, game.current_player(state)), rng).iterations)
+    return round(statistics.median(counts))
+
+
 def strength(
     game_id: str, games: int, seconds: float, iterations: int | None, executor: Executor | None, opponent: str
 ) -> Any:
@@ -120,8 +143,7 @@ def strength(
 def baseline(game_id: str, games: int, seconds: float, iterations: int | None, executor: Executor | None) -> Any:
     """The textbook bot (uniformly random rollouts, c = sqrt(2)) against Greedy: the tournament result."""
     game = make_game(game_id, num_players=2)
-    cls = ISMCTSAgent if game_id in HIDDEN_AT_DECISIONS else MCTSAgent
-    bot = cls(game, iterations, None if iterations else seconds, name="textbook")
+    bot = textbook_agent(game, seconds, iterations)
     return gauntlet(game, ("textbook", bot), {"greedy": GreedyAgent(game)}, games, executor=executor, progress=False)
 
 
@@ -153,6 +175,9 @@ def main() -> None:
     parser.add_argument("--baseline", type=int, default=0, help="games of the textbook bot against Greedy (0: none)")
     parser.add_argument("--seconds", type=float, default=1.0, help="strong bot's time per move (default 1)")
     parser.add_argument("--iterations", type=int, default=None, help="iterations per move instead of --seconds")
+    parser.add_argument(
+        "--calibrate", action="store_true", help="strength games: --seconds turned into iterations measured per game"
+    )
     parser.add_argument("--simulations", type=int, default=200, help="simulations per search in the speed test")
     parser.add_argument("--positions", type=int, default=3, help="positions per game in the speed test")
     parser.add_argument("--latency-moves", type=int, default=15, help="moves timed per game for latency")
@@ -180,6 +205,7 @@ def main() -> None:
 
     if "strength" not in skip:
         budget = f"{args.iterations} iterations" if args.iterations else f"{args.seconds:g} s"
+        budget += ", as iterations measured per game" if args.calibrate and not args.iterations else ""
         print(
             f"\nStrength: strong bot ({budget} per move) vs Greedy ({args.games} games) and Random "
             f"({random_games} games), 2 players, seats alternate, {args.workers} worker(s)",
@@ -189,16 +215,23 @@ def main() -> None:
         executor = ProcessPoolExecutor(args.workers) if args.workers > 1 else None
         try:
             for gid in ids:
+                iterations, textbook_iterations = args.iterations, args.iterations
+                if args.calibrate and not args.iterations:
+                    iterations = calibrate(gid, args.seconds, 5)
+                    textbook_iterations = calibrate(gid, args.seconds, 5, textbook=True) if args.baseline else None
+                    print(
+                        f"  {gid}: {args.seconds:g} s = {iterations:,} iterations of the strong bot"
+                        + (f", {textbook_iterations:,} of the textbook bot" if textbook_iterations else ""),
+                        flush=True,
+                    )
                 for opponent, games in (("greedy", args.games), ("random", random_games)):
                     start = time.perf_counter()
-                    p = strength(gid, games, args.seconds, args.iterations, executor, opponent).pairing(
-                        "strong", opponent
-                    )
+                    p = strength(gid, games, args.seconds, iterations, executor, opponent).pairing("strong", opponent)
                     rows.append(["strong", gid, opponent, p.cell(), str(p.games), f"{time.perf_counter() - start:.0f}"])
                     print("  " + "  ".join(rows[-1]), flush=True)
                 if args.baseline:
                     start = time.perf_counter()
-                    p = baseline(gid, args.baseline, args.seconds, args.iterations, executor).pairing(
+                    p = baseline(gid, args.baseline, args.seconds, textbook_iterations, executor).pairing(
                         "textbook", "greedy"
                     )
                     rows.append(
