@@ -16,11 +16,13 @@ layout matters, the first card is placed at (0, 0) (rule FC-T3).
 
 from __future__ import annotations
 
+import functools
+import itertools
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import ClassVar, NamedTuple
+from typing import ClassVar, NamedTuple, TypeVar
 
 from boardgames_widgets.core.api import (
     CHANCE,
@@ -52,6 +54,37 @@ CARDS_PER_PLAYER = 12
 CHEESE_SHAPES: tuple[str, ...] = ("triangle", "circle", "square", "diamond")
 
 _NEIGHBOURS: tuple[tuple[int, int], ...] = ((-1, 0), (1, 0), (0, -1), (0, 1))
+
+K = TypeVar("K", bound=Hashable)
+V = TypeVar("V")
+
+
+class _Memo(dict[K, V]):
+    """A dict that computes a missing value with ``make(key)`` on first use and keeps it.
+
+    Search code asks for the same neighbour cells and the same actions hundreds of
+    thousands of times; building each once and looking it up after is much faster.
+    """
+
+    __slots__ = ("make",)
+
+    def __init__(self, make: Callable[[K], V]) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key: K) -> V:
+        value = self[key] = self.make(key)
+        return value
+
+    def __reduce__(self) -> tuple[type[_Memo[K, V]], tuple[Callable[[K], V]]]:
+        # a copy or pickle starts empty: every entry can be made again
+        return (type(self), (self.make,))
+
+
+def _cells_around(cell: tuple[int, int]) -> tuple[tuple[int, int], ...]:
+    """The four cells sharing a side with ``cell``."""
+    r, c = cell
+    return tuple((r + dr, c + dc) for dr, dc in _NEIGHBOURS)
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -118,6 +151,23 @@ class Draw(NamedTuple):
 
 
 Action = Place | Draw
+
+
+def _placement(card: tuple[str, int], cell: tuple[int, int]) -> Place:
+    """The action placing the card ``(kind, value)`` at ``cell``."""
+    return Place(card[0], card[1], cell[0], cell[1])
+
+
+def _placements_of(card: tuple[str, int]) -> _Memo[tuple[int, int], Place]:
+    """A memo of the placements of the card ``(kind, value)``, by cell."""
+    return _Memo(functools.partial(_placement, card))
+
+
+def _draw_odds(key: tuple[int, tuple[int, int, int]]) -> list[tuple[Action, Fraction]]:
+    """The outcomes of ``player`` drawing from ``pile``: each kind left, weighted by its count."""
+    player, pile = key
+    total = sum(pile)
+    return [(Draw(player, kind), Fraction(count, total)) for kind, count in zip(ANIMALS, pile, strict=True) if count]
 
 
 @dataclass(frozen=True, slots=True)
@@ -252,6 +302,17 @@ class FoodChain(Game[FoodChainState, Action]):
         self.first_player = first_player
         self.open_deck_seed = open_deck_seed
         self.side = SQUARE_SIDE[num_players]
+        # Memos for the hot loops of search (see _Memo): every cell's neighbours, every
+        # card's placements by cell, the odds of every draw (Fractions are slow to build)
+        self._around: _Memo[tuple[int, int], tuple[tuple[int, int], ...]] = _Memo(_cells_around)
+        self._placements: _Memo[tuple[str, int], _Memo[tuple[int, int], Place]] = _Memo(_placements_of)
+        self._draw_odds: _Memo[tuple[int, tuple[int, int, int]], list[tuple[Action, Fraction]]] = _Memo(_draw_odds)
+        #: Draw(player, kind) by player and index of the kind in ANIMALS, for sample_chance
+        self._draws = tuple(tuple(Draw(p, kind) for kind in ANIMALS) for p in range(num_players))
+        # The last state legal_cells worked out, with its answer as a set: a playout asks
+        # for the legal actions and then applies one of them to that same state, so
+        # _place can check the cell with one lookup instead of all the rules again
+        self._last_cells: tuple[FoodChainState | None, set[tuple[int, int]]] = (None, set())
 
     def config(self) -> dict[str, object]:
         cfg: dict[str, object] = {"num_players": self.num_players}
@@ -286,7 +347,7 @@ class FoodChain(Game[FoodChainState, Action]):
     def current_player(self, state: FoodChainState) -> int:
         if state.to_draw:
             return CHANCE
-        if all(k >= CARDS_PER_PLAYER for k in state.placed):
+        if min(state.placed) >= CARDS_PER_PLAYER:  # FC-E1: everyone has placed all their cards
             return TERMINAL
         return state.turn
 
@@ -296,13 +357,10 @@ class FoodChain(Game[FoodChainState, Action]):
             return [(0, 0)]
         occupied = {(p.row, p.col) for p in state.table}
         rlo, rhi, clo, chi = self._window(state)
-        cells = {
-            (r + dr, c + dc)
-            for r, c in occupied
-            for dr, dc in _NEIGHBOURS
-            if rlo <= r + dr <= rhi and clo <= c + dc <= chi
-        }
-        return sorted(cells - occupied)
+        cells = set(itertools.chain.from_iterable(map(self._around.__getitem__, occupied)))  # every neighbour
+        legal = {cell for cell in cells - occupied if rlo <= cell[0] <= rhi and clo <= cell[1] <= chi}
+        self._last_cells = (state, legal)
+        return sorted(legal)
 
     def _window(self, state: FoodChainState) -> tuple[int, int, int, int]:
         """The rows and columns (lo, hi, lo, hi) the N × N square (FC-T2) still allows."""
@@ -314,9 +372,12 @@ class FoodChain(Game[FoodChainState, Action]):
     def legal_actions(self, state: FoodChainState) -> list[Action]:
         if self.current_player(state) < 0:
             return []
-        cards = list(dict.fromkeys(state.hands[state.turn]))
         cells = self.legal_cells(state)
-        return [Place(card.kind, card.value, r, c) for card in cards for r, c in cells]
+        actions: list[Action] = []
+        for card in dict.fromkeys(state.hands[state.turn]):  # each different card once, in hand order
+            at = self._placements[card.kind, card.value]  # the same Place objects every time (a memo)
+            actions += [at[cell] for cell in cells]
+        return actions
 
     def chance_outcomes(self, state: FoodChainState) -> list[tuple[Action, Fraction]]:
         if not state.to_draw:
@@ -324,12 +385,22 @@ class FoodChain(Game[FoodChainState, Action]):
         player = state.to_draw[0]
         if state.pile_order:
             return [(Draw(player, state.pile_order[0]), Fraction(1))]
-        total = sum(state.pile)
-        return [
-            (Draw(player, kind), Fraction(count, total))
-            for kind, count in zip(ANIMALS, state.pile, strict=True)
-            if count
-        ]
+        return list(self._draw_odds[player, state.pile])  # a copy: the memo's list stays as it is
+
+    def sample_chance(self, state: FoodChainState, rng: random.Random) -> Action:
+        """One draw from the pile: a direct draw for search, with the odds of :meth:`chance_outcomes`.
+
+        One integer below the pile size picks a card; the kinds own consecutive
+        ranges as long as their counts, so each kind comes with probability count/total.
+        """
+        if not state.to_draw:
+            return super().sample_chance(state, rng)  # not a chance node: the base class says why
+        player = state.to_draw[0]
+        if state.pile_order:  # open deck: the top card, with probability 1
+            return Draw(player, state.pile_order[0])
+        dogs, cats, mice = state.pile
+        r = rng.randrange(dogs + cats + mice)
+        return self._draws[player][0 if r < dogs else 1 if r < dogs + cats else 2]
 
     def apply(self, state: FoodChainState, action: Action) -> FoodChainState:
         player = self.current_player(state)
@@ -344,8 +415,14 @@ class FoodChain(Game[FoodChainState, Action]):
         return self._place(state, action)
 
     def _draw(self, state: FoodChainState, draw: Draw) -> FoodChainState:
-        outcomes = [o for o, _ in self.chance_outcomes(state)]
-        if draw not in outcomes:
+        # the same test as "draw in the outcomes of chance_outcomes", without building them
+        if draw.player != state.to_draw[0]:
+            possible = False
+        elif state.pile_order:
+            possible = draw.kind == state.pile_order[0]
+        else:
+            possible = draw.kind in ANIMALS and state.pile[ANIMALS.index(draw.kind)] > 0
+        if not possible:
             raise IllegalActionError(
                 "FC-T4",
                 f"{draw} is impossible: player {state.to_draw[0]} draws from a pile holding {self._pile_text(state)}",
@@ -369,8 +446,31 @@ class FoodChain(Game[FoodChainState, Action]):
         player = state.turn
         hand = state.hands[player]
         card = move.card(player)
-        if card not in hand:
-            raise IllegalActionError("FC-T1", f"player {player} has no {card} in hand to place")
+        try:
+            i = hand.index(card)
+        except ValueError:
+            raise IllegalActionError("FC-T1", f"player {player} has no {card} in hand to place") from None
+        last_state, last_legal = self._last_cells
+        if last_state is not state or (move.row, move.col) not in last_legal:
+            # not the state legal_cells just worked out, or an illegal cell: check every rule
+            self._check_cell(state, move, card)
+        hands = list(state.hands)
+        hands[player] = hand[:i] + hand[i + 1 :]
+        placed = tuple(k + 1 if p == player else k for p, k in enumerate(state.placed))
+        to_draw = (player,) if sum(state.pile) > 0 else ()  # FC-T4: no draw once the pile is empty
+        return FoodChainState(
+            state.num_players,
+            (*state.table, Placed(move.row, move.col, card)),
+            tuple(hands),
+            state.pile,
+            state.pile_order,
+            to_draw,
+            (player + 1) % state.num_players,
+            placed,
+        )
+
+    def _check_cell(self, state: FoodChainState, move: Place, card: Card) -> None:
+        """Raise the rule (FC-T1 … FC-T3) that forbids placing ``card`` at the cell of ``move``, if any."""
         cell = (move.row, move.col)
         occupied = {(p.row, p.col) for p in state.table}
         if not state.table and cell != (0, 0):
@@ -389,21 +489,6 @@ class FoodChain(Game[FoodChainState, Action]):
             raise IllegalActionError(
                 "FC-T2", f"{card} at {move.row},{move.col} would not fit in a {self.side}×{self.side} square"
             )
-        i = hand.index(card)
-        hands = list(state.hands)
-        hands[player] = hand[:i] + hand[i + 1 :]
-        placed = tuple(k + 1 if p == player else k for p, k in enumerate(state.placed))
-        to_draw = (player,) if sum(state.pile) > 0 else ()  # FC-T4: no draw once the pile is empty
-        return FoodChainState(
-            state.num_players,
-            (*state.table, Placed(move.row, move.col, card)),
-            tuple(hands),
-            state.pile,
-            state.pile_order,
-            to_draw,
-            (player + 1) % state.num_players,
-            placed,
-        )
 
     def returns(self, state: FoodChainState) -> tuple[float, ...]:
         if self.current_player(state) != TERMINAL:
