@@ -44,6 +44,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache
 from typing import Any, ClassVar
 
 from boardgames_widgets.core.api import (
@@ -225,6 +226,8 @@ class NextRound:
 
 
 Action = TurnUp | Draw | TakeDiscard | Swap | DiscardDrawn | CaptureSwap | Decline | Reveal | NextRound
+#: The action classes as a tuple (``isinstance`` with a tuple is faster than with the union).
+_ACTION_TYPES = (TurnUp, Draw, TakeDiscard, Swap, DiscardDrawn, CaptureSwap, Decline, Reveal, NextRound)
 
 _DRAW, _TAKE, _DISCARD, _DECLINE, _NEXT = Draw(), TakeDiscard(), DiscardDrawn(), Decline(), NextRound()
 _SWAPS = tuple(Swap(p) for p in range(AREA_SIZE))
@@ -357,9 +360,79 @@ class PapagenoObservation:
 _STATE_FIELDS: tuple[str, ...] = tuple(PapagenoState.__dataclass_fields__)
 
 
-def _replace(state: PapagenoState, **changes: Any) -> PapagenoState:
-    """A copy of ``state`` with some fields changed (a faster :func:`dataclasses.replace`)."""
-    return PapagenoState(*[changes[f] if f in changes else getattr(state, f) for f in _STATE_FIELDS])
+class _Draft:
+    """A mutable copy of a state while an action is applied.
+
+    An action may pass through several steps (a swap, a Pan Flute chain, the end of
+    the turn, the end of the round); each step changes a few fields of the draft, and
+    one frozen state is built at the end. Building a frozen dataclass costs a call per
+    field, so building one per step (as :func:`dataclasses.replace` would) was the
+    slowest part of a random playout.
+    """
+
+    __slots__ = _STATE_FIELDS
+
+    phase: Phase
+    grids: tuple[Grid, ...]
+    discard: tuple[str, ...]
+    draw_unseen: int
+    draw_known: tuple[str, ...]
+    unseen: tuple[int, ...]
+    actor: int
+    hand: str | None
+    hand_drawn: bool
+    hand_from_known: bool
+    pos: int
+    travelling: str | None
+    receiver: int
+    round: int
+    first_player: int
+    round_wins: tuple[int, ...]
+    last_scores: tuple[int, ...]
+    ender: int
+
+    def __init__(self, s: PapagenoState) -> None:  # written out: this is the hot path
+        self.phase = s.phase
+        self.grids = s.grids
+        self.discard = s.discard
+        self.draw_unseen = s.draw_unseen
+        self.draw_known = s.draw_known
+        self.unseen = s.unseen
+        self.actor = s.actor
+        self.hand = s.hand
+        self.hand_drawn = s.hand_drawn
+        self.hand_from_known = s.hand_from_known
+        self.pos = s.pos
+        self.travelling = s.travelling
+        self.receiver = s.receiver
+        self.round = s.round
+        self.first_player = s.first_player
+        self.round_wins = s.round_wins
+        self.last_scores = s.last_scores
+        self.ender = s.ender
+
+    def freeze(self) -> PapagenoState:
+        """The frozen state with the draft's fields."""
+        return PapagenoState(
+            self.phase,
+            self.grids,
+            self.discard,
+            self.draw_unseen,
+            self.draw_known,
+            self.unseen,
+            self.actor,
+            self.hand,
+            self.hand_drawn,
+            self.hand_from_known,
+            self.pos,
+            self.travelling,
+            self.receiver,
+            self.round,
+            self.first_player,
+            self.round_wins,
+            self.last_scores,
+            self.ender,
+        )
 
 
 def _set(grid: Grid, pos: int, card: str | None) -> Grid:
@@ -380,9 +453,16 @@ def _remove_one(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
     return cards[:i] + cards[i + 1 :]
 
 
+@cache
+def _fraction(count: int, total: int) -> Fraction:
+    """``Fraction(count, total)``, made once: building a Fraction (a gcd and checks) is
+    slow, and chance nodes ask for the same few card odds over and over."""
+    return Fraction(count, total)
+
+
 def _multiset_outcomes(counts: Sequence[int]) -> list[tuple[Action, Fraction]]:
     total = sum(counts)
-    return [(_REVEALS[i], Fraction(c, total)) for i, c in enumerate(counts) if c]
+    return [(_REVEALS[i], _fraction(c, total)) for i, c in enumerate(counts) if c]
 
 
 def next_starter(scores: Sequence[int], previous_first: int) -> int:
@@ -544,9 +624,14 @@ class Papageno(Game[PapagenoState, Action]):
 
     # -- who acts -----------------------------------------------------------------------------
     def current_player(self, state: PapagenoState) -> int:
-        if state.phase in _CHANCE_PHASES:
+        phase = state.phase
+        # fast path: the two phases of an ordinary turn (testing ``in`` a set of phases
+        # calls the enum's hash in Python, and playouts ask this at every step)
+        if phase is Phase.TURN or phase is Phase.PLACE:
+            return state.actor
+        if phase in _CHANCE_PHASES:
             return CHANCE
-        if state.phase is Phase.GAME_OVER:
+        if phase is Phase.GAME_OVER:
             return TERMINAL
         return state.actor
 
@@ -581,6 +666,13 @@ class Papageno(Game[PapagenoState, Action]):
             out.extend(CaptureSwap(m, other, t) for m in mine for t in theirs)
         return out
 
+    def _can_capture(self, grids: tuple[Grid, ...], me: int, pos: int) -> bool:
+        """PA-X1: whether :meth:`_capture_swaps` offers any swap (without building them):
+        a face-up card of ``me`` other than the Capture at ``pos``, and a face-up card of an opponent."""
+        if all(c is None or p == pos for p, c in enumerate(grids[me])):
+            return False
+        return any(c is not None for other, grid in enumerate(grids) if other != me for c in grid)
+
     def chance_outcomes(self, state: PapagenoState) -> list[tuple[Action, Fraction]]:
         phase = state.phase
         if phase is Phase.ROUND_OVER:
@@ -591,12 +683,34 @@ class Papageno(Game[PapagenoState, Action]):
             return _multiset_outcomes(state.unseen)
         return []
 
+    def sample_chance(self, state: PapagenoState, rng: random.Random) -> Action:
+        """One chance outcome drawn directly: one card of the pile or pool it comes from.
+
+        The same odds as :meth:`chance_outcomes` (each card of the pool equally likely,
+        so a kind with ``c`` of ``total`` cards comes ``c/total`` of the time), without
+        building the list of outcomes and its fractions — search does this at every
+        chance node of every playout.
+        """
+        phase = state.phase
+        if phase is Phase.ROUND_OVER:
+            return _NEXT
+        if phase is Phase.DRAW_REVEAL and not state.draw_unseen:  # a card of the reshuffled pile
+            known = state.draw_known
+            return _REVEALS[KIND_INDEX[known[rng.randrange(len(known))]]]
+        if phase in _CHANCE_PHASES:  # a card nobody has seen
+            r = rng.randrange(sum(state.unseen))
+            for reveal, count in zip(_REVEALS, state.unseen, strict=True):
+                r -= count
+                if r < 0:
+                    return reveal
+        return super().sample_chance(state, rng)
+
     # -- applying -----------------------------------------------------------------------------
     def apply(self, state: PapagenoState, action: Action) -> PapagenoState:
         phase = state.phase
         if phase is Phase.GAME_OVER:
             raise GameOverError(f"the game is over (round wins {state.round_wins}); no more actions")
-        if not isinstance(action, Action):
+        if not isinstance(action, _ACTION_TYPES):
             raise InvalidActionError(f"{action!r} is not a Papageno action")
         if phase in _CHANCE_PHASES:
             if not self._is_outcome(state, action):
@@ -604,29 +718,56 @@ class Papageno(Game[PapagenoState, Action]):
             if isinstance(action, NextRound):
                 return self._next_round(state)
             assert isinstance(action, Reveal)
-            return self._reveal(state, action.card)
-        if action not in self.legal_actions(state):
+            d = _Draft(state)
+            self._reveal(d, action.card)
+            return d.freeze()
+        if not self._is_legal(state, action):
             raise IllegalActionError(*self._why_not(state, action))
+        d = _Draft(state)
         if isinstance(action, TurnUp):
-            return _replace(state, phase=Phase.OPENING_REVEAL, pos=action.pos)
-        if isinstance(action, Draw):
-            return self._draw(state)
-        if isinstance(action, TakeDiscard):
-            return _replace(
-                state, phase=Phase.PLACE, hand=state.discard[-1], discard=state.discard[:-1], hand_drawn=False
-            )
-        if isinstance(action, DiscardDrawn):
+            d.phase = Phase.OPENING_REVEAL
+            d.pos = action.pos
+        elif isinstance(action, Draw):
+            self._draw(d)
+        elif isinstance(action, TakeDiscard):
+            d.phase = Phase.PLACE
+            d.hand = state.discard[-1]
+            d.discard = state.discard[:-1]
+            d.hand_drawn = False
+        elif isinstance(action, DiscardDrawn):
             assert state.hand is not None
-            return self._end_turn(_replace(state, discard=(*state.discard, state.hand)))
-        if isinstance(action, Swap):
-            return self._swap(state, action.pos)
-        if isinstance(action, CaptureSwap):
+            d.discard = (*state.discard, state.hand)
+            self._end_turn(d)
+        elif isinstance(action, Swap):
+            self._swap(d, action.pos)
+        elif isinstance(action, CaptureSwap):
             me, other = state.actor, action.other
             a, b = state.grids[me][action.mine], state.grids[other][action.theirs]
-            grids = _set_grid(_set_grid(state.grids, me, action.mine, b), other, action.theirs, a)
-            return self._end_turn(_replace(state, grids=grids))
-        assert isinstance(action, Decline)
-        return self._end_turn(state)
+            d.grids = _set_grid(_set_grid(state.grids, me, action.mine, b), other, action.theirs, a)
+            self._end_turn(d)
+        else:
+            assert isinstance(action, Decline)
+            self._end_turn(d)
+        return d.freeze()
+
+    def _is_legal(self, state: PapagenoState, action: Action) -> bool:
+        """Whether ``action`` is in ``legal_actions(state)``.
+
+        The phases of an ordinary turn answer without building the list and comparing
+        ``action`` with each entry (exactly the entries :meth:`legal_actions` lists:
+        an action equals an entry only if it is of the same class with equal fields);
+        the rarer phases use the list itself.
+        """
+        phase = state.phase
+        if phase is Phase.TURN:
+            if type(action) is Draw:
+                return bool(state.draw_unseen or state.draw_known or len(state.discard) >= 2)
+            return type(action) is TakeDiscard and bool(state.discard)
+        if phase is Phase.PLACE:
+            if type(action) is Swap:
+                return action.pos in range(AREA_SIZE)
+            return type(action) is DiscardDrawn and state.hand_drawn
+        return action in self.legal_actions(state)
 
     def _is_outcome(self, state: PapagenoState, action: Action) -> bool:
         """Whether ``action`` is among ``chance_outcomes(state)`` (without building them)."""
@@ -676,126 +817,140 @@ class Papageno(Game[PapagenoState, Action]):
             return "PA-X1", f"{who} may use the Capture (swap two face-up cards) or decline, not {action}"
         return "PA-T1", f"{action} is not possible now ({phase.value})"
 
-    def _draw(self, state: PapagenoState) -> PapagenoState:
+    def _draw(self, d: _Draft) -> None:
         """PA-T1 draw; PA-S3 reshuffle the discards (top card stays) if the pile is empty."""
-        if not state.draw_unseen and not state.draw_known:
-            state = _replace(state, draw_known=sorted_cards(state.discard[:-1]), discard=state.discard[-1:])
-        return _replace(state, phase=Phase.DRAW_REVEAL)
+        if not d.draw_unseen and not d.draw_known:
+            d.draw_known = sorted_cards(d.discard[:-1])
+            d.discard = d.discard[-1:]
+        d.phase = Phase.DRAW_REVEAL
 
-    def _reveal(self, state: PapagenoState, card: str) -> PapagenoState:
-        phase = state.phase
+    def _reveal(self, d: _Draft, card: str) -> None:
+        """The card being seen turns out to be ``card``: carry on where the chance node was."""
+        phase = d.phase
         if phase is Phase.DRAW_REVEAL:
-            if state.draw_unseen:
-                return _replace(
-                    state,
-                    phase=Phase.PLACE,
-                    hand=card,
-                    hand_drawn=True,
-                    hand_from_known=False,
-                    draw_unseen=state.draw_unseen - 1,
-                    unseen=_take(state.unseen, card),
-                )
-            return _replace(
-                state,
-                phase=Phase.PLACE,
-                hand=card,
-                hand_drawn=True,
-                hand_from_known=True,
-                draw_known=_remove_one(state.draw_known, card),
-            )
-        unseen = _take(state.unseen, card)
+            d.phase = Phase.PLACE
+            d.hand = card
+            d.hand_drawn = True
+            if d.draw_unseen:
+                d.hand_from_known = False
+                d.draw_unseen -= 1
+                d.unseen = _take(d.unseen, card)
+            else:
+                d.hand_from_known = True
+                d.draw_known = _remove_one(d.draw_known, card)
+            return
+        d.unseen = _take(d.unseen, card)
         if phase is Phase.DEAL:  # PA-S3: the top card of the draw pile starts the discard pile
-            return _replace(
-                state, phase=Phase.OPENING, discard=(card,), unseen=unseen, draw_unseen=state.draw_unseen - 1
-            )
-        if phase is Phase.OPENING_REVEAL:  # PA-S2
-            grids = _set_grid(state.grids, state.actor, state.pos, card)
-            nxt = (state.actor + 1) % self.num_players
-            if nxt == state.first_player:
-                return _replace(state, phase=Phase.TURN, grids=grids, unseen=unseen, actor=nxt, pos=-1)
-            return _replace(state, phase=Phase.OPENING, grids=grids, unseen=unseen, actor=nxt, pos=-1)
-        if phase is Phase.SWAP_REVEAL:  # PA-T1: the swapped-out card goes face up
-            return self._after_swap(_replace(state, unseen=unseen), card)
-        if phase is Phase.FLUTE_REVEAL:  # PA-X2: the replaced card travels on
-            return self._flute_chain(_replace(state, unseen=unseen), card, (state.receiver + 1) % self.num_players)
-        assert phase is Phase.END_REVEAL
-        player, pos = self._next_face_down(state)
-        return self._reveal_rest(_replace(state, grids=_set_grid(state.grids, player, pos, card), unseen=unseen))
+            d.phase = Phase.OPENING
+            d.discard = (card,)
+            d.draw_unseen -= 1
+        elif phase is Phase.OPENING_REVEAL:  # PA-S2
+            d.grids = _set_grid(d.grids, d.actor, d.pos, card)
+            nxt = (d.actor + 1) % self.num_players
+            d.phase = Phase.TURN if nxt == d.first_player else Phase.OPENING
+            d.actor = nxt
+            d.pos = -1
+        elif phase is Phase.SWAP_REVEAL:  # PA-T1: the swapped-out card goes face up
+            self._after_swap(d, card)
+        elif phase is Phase.FLUTE_REVEAL:  # PA-X2: the replaced card travels on
+            self._flute_chain(d, card, (d.receiver + 1) % self.num_players)
+        else:
+            assert phase is Phase.END_REVEAL
+            player, pos = self._next_face_down(d.grids, d.ender)
+            d.grids = _set_grid(d.grids, player, pos, card)
+            self._reveal_rest(d)
 
-    def _swap(self, state: PapagenoState, pos: int) -> PapagenoState:
+    def _swap(self, d: _Draft, pos: int) -> None:
         """PA-T1/PA-T4: the held card goes face up exactly where the replaced card lay."""
-        me = state.actor
-        old = state.grids[me][pos]
-        grids = _set_grid(state.grids, me, pos, state.hand)
-        state = _replace(state, grids=grids, hand=None, hand_drawn=False, hand_from_known=False, pos=pos)
+        me = d.actor
+        old = d.grids[me][pos]
+        d.grids = _set_grid(d.grids, me, pos, d.hand)
+        d.hand = None
+        d.hand_drawn = False
+        d.hand_from_known = False
+        d.pos = pos
         if old is None:  # PA-T3: nobody has seen it; it is turned up as it leaves
-            return _replace(state, phase=Phase.SWAP_REVEAL)
-        return self._after_swap(state, old)
+            d.phase = Phase.SWAP_REVEAL
+            return
+        self._after_swap(d, old)
 
-    def _after_swap(self, state: PapagenoState, old: str) -> PapagenoState:
+    def _after_swap(self, d: _Draft, old: str) -> None:
         """The swapped-in card is placed by the active player's own swap, so it activates (PA-X3)."""
-        placed = state.grids[state.actor][state.pos]
+        placed = d.grids[d.actor][d.pos]
         if placed == FLUTE:  # PA-X2
-            return self._flute_chain(state, old, (state.actor + 1) % self.num_players)
-        state = _replace(state, discard=(*state.discard, old))
+            self._flute_chain(d, old, (d.actor + 1) % self.num_players)
+            return
+        d.discard = (*d.discard, old)
         if placed == CAPTURE:  # PA-X1 (optional; offered only when some swap is possible)
-            state = _replace(state, phase=Phase.CAPTURE)
-            if self._capture_swaps(state):
-                return state
-        return self._end_turn(state)
+            d.phase = Phase.CAPTURE
+            if self._can_capture(d.grids, d.actor, d.pos):
+                return
+        self._end_turn(d)
 
-    def _flute_chain(self, state: PapagenoState, card: str, receiver: int) -> PapagenoState:
+    def _flute_chain(self, d: _Draft, card: str, receiver: int) -> None:
         """PA-X2: ``card`` goes to ``receiver``'s same position; the replaced card travels on left.
 
         Cards arriving this way never activate (PA-X3). The card coming back round to the
         active player (from their right neighbour) is discarded.
         """
-        pos, grids = state.pos, state.grids
-        while receiver != state.actor:
+        pos, grids = d.pos, d.grids
+        while receiver != d.actor:
             old = grids[receiver][pos]
             grids = _set_grid(grids, receiver, pos, card)
             if old is None:
-                return _replace(state, phase=Phase.FLUTE_REVEAL, grids=grids, travelling=None, receiver=receiver)
+                d.phase = Phase.FLUTE_REVEAL
+                d.grids = grids
+                d.travelling = None
+                d.receiver = receiver
+                return
             card = old
             receiver = (receiver + 1) % self.num_players
-        return self._end_turn(_replace(state, grids=grids, discard=(*state.discard, card), travelling=None))
+        d.grids = grids
+        d.discard = (*d.discard, card)
+        d.travelling = None
+        self._end_turn(d)
 
-    def _end_turn(self, state: PapagenoState) -> PapagenoState:
+    def _end_turn(self, d: _Draft) -> None:
         """Pass the turn left, or end the round if someone has six face-up cards (PA-E1)."""
-        state = _replace(
-            state, hand=None, hand_drawn=False, hand_from_known=False, pos=-1, travelling=None, receiver=-1
-        )
-        if any(None not in grid for grid in state.grids):
-            return self._reveal_rest(_replace(state, ender=state.actor))
-        return _replace(state, phase=Phase.TURN, actor=(state.actor + 1) % self.num_players)
+        d.hand = None
+        d.hand_drawn = False
+        d.hand_from_known = False
+        d.pos = -1
+        d.travelling = None
+        d.receiver = -1
+        if any(None not in grid for grid in d.grids):
+            d.ender = d.actor
+            self._reveal_rest(d)
+            return
+        d.phase = Phase.TURN
+        d.actor = (d.actor + 1) % self.num_players
 
-    def _next_face_down(self, state: PapagenoState) -> tuple[int, int]:
+    def _next_face_down(self, grids: tuple[Grid, ...], ender: int) -> tuple[int, int]:
         """PA-E1: the next card the others turn up, clockwise from the player who ended the round."""
         n = self.num_players
         for k in range(1, n + 1):
-            p = (state.ender + k) % n
-            for pos, c in enumerate(state.grids[p]):
+            p = (ender + k) % n
+            for pos, c in enumerate(grids[p]):
                 if c is None:
                     return p, pos
         raise AssertionError("no face-down card left")
 
-    def _reveal_rest(self, state: PapagenoState) -> PapagenoState:
-        if any(None in grid for grid in state.grids):
-            return _replace(state, phase=Phase.END_REVEAL)
-        return self._score(state)
+    def _reveal_rest(self, d: _Draft) -> None:
+        """PA-E1: the others turn their cards up one by one (chance), then the round is scored."""
+        if any(None in grid for grid in d.grids):
+            d.phase = Phase.END_REVEAL
+            return
+        self._score(d)
 
-    def _score(self, state: PapagenoState) -> PapagenoState:
+    def _score(self, d: _Draft) -> None:
         """PA-E2/PA-E3: score every area; the lowest totals each win the round."""
-        totals = tuple(s.total for s in self.scores(state))
+        totals = tuple(score_area(grid, self.deck).total for grid in d.grids)  # type: ignore[arg-type]
         low = min(totals)
-        wins = tuple(w + (t == low) for w, t in zip(state.round_wins, totals, strict=True))
+        wins = tuple(w + (t == low) for w, t in zip(d.round_wins, totals, strict=True))
         over = max(wins) >= self.rounds_to_win
-        return _replace(
-            state,
-            phase=Phase.GAME_OVER if over else Phase.ROUND_OVER,
-            round_wins=wins,
-            last_scores=totals,
-        )
+        d.phase = Phase.GAME_OVER if over else Phase.ROUND_OVER
+        d.round_wins = wins
+        d.last_scores = totals
 
     def _next_round(self, state: PapagenoState) -> PapagenoState:
         first = next_starter(state.last_scores, state.first_player)
