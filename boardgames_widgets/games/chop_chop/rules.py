@@ -52,6 +52,7 @@ outside the floor (``(-1, 3)`` is the top hole of the default map).
 from __future__ import annotations
 
 import enum
+import random
 import re
 from collections import Counter
 from collections.abc import Iterable, Mapping
@@ -97,6 +98,11 @@ NO_TILE, FACE_DOWN, UNCOVERED_CHEESE = 0, 1, 2
 
 _TILE_INDEX: dict[Tile, int] = {t: i for i, t in enumerate(TILES)}
 _CHEESE = _TILE_INDEX[Tile.CHEESE]
+
+#: Moves of at most this many steps are found from precomputed walk tables (see
+#: :func:`_walk_table`); longer ones (only with a custom die) by a depth-first search.
+#: Self-avoiding walks of 6 steps are at most 4 × 3**5 = 972 per square.
+TABLE_MAX_STEPS = 6
 
 
 class Phase(enum.Enum):
@@ -163,6 +169,10 @@ class Reveal:
 
     def __str__(self) -> str:
         return f"reveal {self.tile.value}"
+
+
+#: One ``Reveal`` per tile kind, in ``TILES`` order (made once).
+_REVEALS: tuple[Reveal, ...] = tuple(Reveal(t) for t in TILES)
 
 
 @dataclass(frozen=True, slots=True)
@@ -457,6 +467,52 @@ def _dfs(
             path.pop()
 
 
+#: One walk of a walk table: (``landing * n_cells + via``, bit mask of the cells passed
+#: through between start and landing, the landing cell, the path).
+Walk = tuple[int, int, int, tuple[int, ...]]
+
+
+def _walk_table(
+    nbrs: tuple[tuple[int, ...], ...], start: int, steps: int, forbid_first: int, n_cells: int
+) -> tuple[Walk, ...]:
+    """Every self-avoiding walk of exactly ``steps`` from ``start`` whose first step is not
+    ``forbid_first``, ignoring every piece, **in the order** :func:`_dfs` **visits them**.
+
+    :func:`_dfs` keeps the walks whose cells passed through are all free and whose
+    landing is a stopping cell, the first walk per outcome. A table lists the same
+    walks in the same order, so filtering it with two bit masks finds exactly the same
+    moves, the same representative paths, in the same order — without the recursion,
+    which was most of the time of a Chop Chop playout.
+    """
+    out: list[Walk] = []
+    path = [start]
+
+    def walk(cell: int, left: int) -> None:
+        for n in nbrs[cell]:
+            if n in path:
+                continue
+            if left == 1:
+                passed = 0
+                for c in path[1:]:
+                    passed |= 1 << c
+                out.append((n * n_cells + cell, passed, n, (*path, n)))
+            else:
+                path.append(n)
+                walk(n, left - 1)
+                path.pop()
+
+    for n in nbrs[start]:
+        if n == forbid_first:
+            continue
+        if steps == 1:
+            out.append((n * n_cells + start, 0, n, (start, n)))
+        else:
+            path.append(n)
+            walk(n, steps - 1)
+            path.pop()
+    return tuple(out)
+
+
 def _walk_outcomes(
     nbrs: tuple[tuple[int, ...], ...], start: int, steps: int, self_avoiding: bool, forbid_first: int = -1
 ) -> set[tuple[int, int]]:
@@ -554,6 +610,11 @@ class ChopChop(Game[ChopChopState, Action]):
         if sum(counts) != self.layout.n_floor:
             raise ValueError(f"the tile mix has {sum(counts)} tiles but the board has {self.layout.n_floor} squares")
         self._dice = {True: _die_outcomes(dice[0]), False: _die_outcomes(dice[1])}
+        # one Roll per face of each die (faces repeat: 1,1,2,2,3,4), for sample_chance
+        self._roll_faces = {True: tuple(Roll(f) for f in dice[0]), False: tuple(Roll(f) for f in dice[1])}
+        # walk tables by (cat?, start, steps, forbidden first step), built when first needed
+        self._walks: dict[tuple[bool, int, int, int], tuple[Walk, ...]] = {}
+        self._cheese_mask: tuple[tuple[int, ...], int] = ((), 0)  # tiles -> uncovered cheese as bits
         self._moves: dict[int, Move] = {}  # Move objects by (piece, landing, via), made once
         self._floor: tuple[tuple[int, ...], list[bool]] = ((), [])  # tiles -> not uncovered cheese
         # the options of the last state asked about, as one tuple so threads never
@@ -634,6 +695,24 @@ class ChopChop(Game[ChopChopState, Action]):
         if state.phase is Phase.REVEAL:
             return list(_reveal_outcomes(state.hidden))
         return []
+
+    def sample_chance(self, state: ChopChopState, rng: random.Random) -> Action:
+        """One chance outcome drawn directly: a face of the die, or one face-down tile.
+
+        The same odds as :meth:`chance_outcomes` (every face of the die, every hidden
+        tile equally likely) without building the outcomes and their fractions —
+        search does this at every chance node of every playout.
+        """
+        if state.phase is Phase.ROLL:
+            faces = self._roll_faces[state.mice_turn]
+            return faces[rng.randrange(len(faces))]
+        if state.phase is Phase.REVEAL:
+            r = rng.randrange(sum(state.hidden))
+            for reveal, count in zip(_REVEALS, state.hidden, strict=True):
+                r -= count
+                if r < 0:
+                    return reveal
+        return super().sample_chance(state, rng)
 
     def legal_actions(self, state: ChopChopState) -> list[Action]:
         phase = state.phase
@@ -816,6 +895,46 @@ class ChopChop(Game[ChopChopState, Action]):
                 end[p] = False  # CC-M8: one mouse per hole
         return free, end
 
+    def _masks(self, state: ChopChopState, piece: int) -> tuple[int, int]:
+        """:meth:`passable` as two bit masks (bit ``c`` for cell ``c``): the cells ``piece``
+        may not pass through, and the cells it may stop on. The same rules, line by line;
+        masks let :meth:`_options` test a whole walk with one ``&``.
+        """
+        lay = self.layout
+        nf = lay.n_floor
+        table = lay.table
+        tiles, cheese = self._cheese_mask
+        if tiles is not state.tiles:  # tiles change rarely: reuse the last mask
+            tiles = state.tiles
+            cheese = 0
+            for c, t in enumerate(tiles):
+                if t == UNCOVERED_CHEESE:
+                    cheese |= 1 << c
+            self._cheese_mask = (tiles, cheese)
+        floor = (1 << nf) - 1
+        holes = ((1 << lay.n_cells) - 1) ^ floor
+        blocked = cheese | holes  # CC-T2; CC-M8: a hole only as the last step
+        if piece == CAT:
+            stop = floor & ~cheese
+            alive = [p for p in state.mice if p >= 0]
+            for p in alive:
+                if p < nf and not table[p]:
+                    blocked |= 1 << p  # CC-M3: the cat may end on a mouse, not pass it
+            if len(alive) == 1 and alive[0] >= nf:
+                stop &= ~(1 << lay.entrance[alive[0] - nf])  # CC-W3
+            return blocked, stop
+        for p in state.mice:
+            if 0 <= p < nf:
+                blocked |= 1 << p
+        cat = state.cat
+        if cat >= 0 and not table[cat]:
+            blocked |= 1 << cat
+        stop = (floor & ~blocked) | holes
+        for p in state.mice:
+            if p >= nf:
+                stop &= ~(1 << p)  # CC-M8: one mouse per hole
+        return blocked, stop
+
     def _key(self, piece: int, dest: int, via: int) -> int:
         n = self.layout.n_cells
         return ((piece + 1) * n + dest) * n + via
@@ -869,12 +988,32 @@ class ChopChop(Game[ChopChopState, Action]):
                 forbid = -1
             interned = self._moves
             n = self.layout.n_cells
-            # mice share one table of what blocks them (a mouse's own square is its start)
-            free, end = self.passable(state, pieces[0] if pieces else CAT)
-            nbrs = self.layout.cat_nbrs if pieces[0] == CAT else self.layout.mouse_nbrs
-            for piece in pieces:
-                start = self.piece_cell(state, piece)
-                _dfs(nbrs, start, state.roll, free, end, forbid, keyed, (piece + 1) * n * n, n)
+            steps = state.roll
+            is_cat = pieces[0] == CAT
+            nbrs = self.layout.cat_nbrs if is_cat else self.layout.mouse_nbrs
+            if steps <= TABLE_MAX_STEPS:
+                # fast path: the precomputed walks, filtered by what blocks the piece now
+                # (the same moves, paths and order as the search below, see _walk_table)
+                blocked, stop = self._masks(state, pieces[0])
+                walks = self._walks
+                for piece in pieces:
+                    start = self.piece_cell(state, piece)
+                    table = walks.get((is_cat, start, steps, forbid))
+                    if table is None:
+                        table = walks[is_cat, start, steps, forbid] = _walk_table(nbrs, start, steps, forbid, n)
+                    base = (piece + 1) * n * n
+                    for outcome, passed, landing, path in table:
+                        if passed & blocked or not stop >> landing & 1:
+                            continue
+                        key = base + outcome
+                        if key not in keyed:
+                            keyed[key] = path
+            else:
+                # mice share one table of what blocks them (a mouse's own square is its start)
+                free, end = self.passable(state, pieces[0])
+                for piece in pieces:
+                    start = self.piece_cell(state, piece)
+                    _dfs(nbrs, start, steps, free, end, forbid, keyed, (piece + 1) * n * n, n)
             get = interned.get
             actions = [get(key) or self._make_move(key) for key in keyed]
             if phase is Phase.EXTRA:
