@@ -170,6 +170,24 @@ def _draw_odds(key: tuple[int, tuple[int, int, int]]) -> list[tuple[Action, Frac
     return [(Draw(player, kind), Fraction(count, total)) for kind, count in zip(ANIMALS, pile, strict=True) if count]
 
 
+class _Layout(NamedTuple):
+    """The shape of the cards on a table (see :meth:`FoodChain._layout`).
+
+    Attributes:
+        table: the table described.
+        occupied: the cells holding a card.
+        frontier: the empty cells sharing a side with an occupied one.
+        rows: the lowest and highest row holding a card.
+        cols: the lowest and highest column holding a card.
+    """
+
+    table: tuple[Placed, ...]
+    occupied: set[tuple[int, int]]
+    frontier: set[tuple[int, int]]
+    rows: tuple[int, int]
+    cols: tuple[int, int]
+
+
 @dataclass(frozen=True, slots=True)
 class FoodChainState:
     """A complete Food Chain position (hidden parts included).
@@ -313,6 +331,7 @@ class FoodChain(Game[FoodChainState, Action]):
         # for the legal actions and then applies one of them to that same state, so
         # _place can check the cell with one lookup instead of all the rules again
         self._last_cells: tuple[FoodChainState | None, set[tuple[int, int]]] = (None, set())
+        self._last_layout: _Layout | None = None  # the last answer of _layout
 
     def config(self) -> dict[str, object]:
         cfg: dict[str, object] = {"num_players": self.num_players}
@@ -355,12 +374,36 @@ class FoodChain(Game[FoodChainState, Action]):
         """Empty cells where a card may go now (FC-T1 adjacency, FC-T2 square, FC-T3 first card)."""
         if not state.table:
             return [(0, 0)]
-        occupied = {(p.row, p.col) for p in state.table}
-        rlo, rhi, clo, chi = self._window(state)
-        cells = set(itertools.chain.from_iterable(map(self._around.__getitem__, occupied)))  # every neighbour
-        legal = {cell for cell in cells - occupied if rlo <= cell[0] <= rhi and clo <= cell[1] <= chi}
+        layout = self._layout(state.table)
+        k = self.side - 1  # FC-T2: the square's window, as in _window
+        rlo, rhi, clo, chi = layout.rows[1] - k, layout.rows[0] + k, layout.cols[1] - k, layout.cols[0] + k
+        legal = {cell for cell in layout.frontier if rlo <= cell[0] <= rhi and clo <= cell[1] <= chi}
         self._last_cells = (state, legal)
         return sorted(legal)
+
+    def _layout(self, table: tuple[Placed, ...]) -> _Layout:
+        """The occupied cells of a non-empty ``table``, the empty cells next to them, and its extent.
+
+        A playout places one card at a time, so when ``table`` is the table of the
+        previous call plus one card, the answer is worked out from that one (the new
+        card's cell becomes occupied, its empty neighbours join the frontier) instead
+        of from every card again.
+        """
+        last = self._last_layout
+        if last is not None and len(table) == len(last.table) + 1 and table[:-1] == last.table:
+            new = table[-1]
+            cell = (new.row, new.col)
+            occupied = last.occupied | {cell}
+            frontier = (last.frontier | set(self._around[cell])) - occupied
+            rows = (min(last.rows[0], new.row), max(last.rows[1], new.row))
+            cols = (min(last.cols[0], new.col), max(last.cols[1], new.col))
+        else:
+            occupied = {(p.row, p.col) for p in table}
+            frontier = set(itertools.chain.from_iterable(map(self._around.__getitem__, occupied))) - occupied
+            row_list, col_list = [r for r, _ in occupied], [c for _, c in occupied]
+            rows, cols = (min(row_list), max(row_list)), (min(col_list), max(col_list))
+        layout = self._last_layout = _Layout(table, occupied, frontier, rows, cols)
+        return layout
 
     def _window(self, state: FoodChainState) -> tuple[int, int, int, int]:
         """The rows and columns (lo, hi, lo, hi) the N × N square (FC-T2) still allows."""

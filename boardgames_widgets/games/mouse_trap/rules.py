@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import enum
 import itertools
+import random
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -286,6 +287,13 @@ class MouseTrap(Game[MouseTrapState, Action]):
         if self._p_works < 1:
             crank.append((TrapOutcome(False), 1 - self._p_works))
         self._crank_outcomes = crank
+        # Tables for the hot loops of search, built once from the config: the die's
+        # outcomes, where each roll takes a mouse from each space, each space's words
+        self._faces = c.die_faces
+        self._num_parts = c.num_parts
+        self._roll_actions = tuple(Roll(d) for d in range(1, c.die_faces + 1))
+        self._forward = {(pos, d): c.forward(pos, d) for pos in range(c.num_spaces) for d in range(1, c.die_faces + 1)}
+        self._words = tuple(space.words for space in c.spaces)
 
     # -- configuration -------------------------------------------------------------
     def config(self) -> dict[str, Any]:
@@ -334,6 +342,20 @@ class MouseTrap(Game[MouseTrapState, Action]):
         if state.phase is Phase.CRANK:
             return list(self._crank_outcomes)
         return []
+
+    def sample_chance(self, state: MouseTrapState, rng: random.Random) -> Action:
+        """One die roll or crank outcome, drawn directly (faster for search), with the
+        odds of :meth:`chance_outcomes`: a uniform face, or the trap works when one
+        integer below the denominator of P(works) falls under its numerator."""
+        ph = state.phase
+        if ph is Phase.ROLL or ph is Phase.MOVE_ROLL:
+            return rng.choice(self._roll_actions)
+        if ph is Phase.CRANK:
+            p = self._p_works
+            if p.denominator == 1:  # a trap that always works: no draw needed
+                return TrapOutcome(True)
+            return TrapOutcome(rng.randrange(p.denominator) < p.numerator)
+        return super().sample_chance(state, rng)  # not a chance node: the base class says why
 
     def returns(self, state: MouseTrapState) -> tuple[float, ...]:
         """1 for the winner (1/k each for k sharing a win at the round limit), else 0."""
@@ -403,11 +425,11 @@ class MouseTrap(Game[MouseTrapState, Action]):
         w = _Work(state)
         name = MOUSE_NAMES[state.mover]
         if ph is Phase.ROLL:
-            if not isinstance(action, Roll) or not 1 <= action.value <= self.cfg.die_faces:
-                raise IllegalActionError("MT-1", f"{name} must roll the die (1-{self.cfg.die_faces}), not {action}")
+            if not isinstance(action, Roll) or not 1 <= action.value <= self._faces:
+                raise IllegalActionError("MT-1", f"{name} must roll the die (1-{self._faces}), not {action}")
             self._turn_roll(w, action.value)
         elif ph is Phase.MOVE_ROLL:
-            if not isinstance(action, Roll) or not 1 <= action.value <= self.cfg.die_faces:
+            if not isinstance(action, Roll) or not 1 <= action.value <= self._faces:
                 raise IllegalActionError(
                     "MT-MO", f"the die must be rolled for {MOUSE_NAMES[state.moving]}'s mouse, not {action}"
                 )
@@ -436,28 +458,33 @@ class MouseTrap(Game[MouseTrapState, Action]):
         return w.freeze()
 
     # -- the steps of a turn -------------------------------------------------------
+    def _ahead(self, position: int, roll: int) -> int:
+        """``cfg.forward(position, roll)``, from the table built in ``__init__`` (same answer, faster)."""
+        to = self._forward.get((position, roll))
+        return self.cfg.forward(position, roll) if to is None else to
+
     def _turn_roll(self, w: _Work, roll: int) -> None:
         """MT-1: move the mover's mouse and resolve the landing space."""
         c = self.cfg
         me = w.mover
         name = MOUSE_NAMES[me]
         w.last_roll = roll
-        pos = c.forward(w.positions[me], roll)
+        pos = self._ahead(w.positions[me], roll)
         w.positions[me] = pos
         space = c.spaces[pos]
         k = space.kind
-        head = f"{name} rolled {roll}: {space.words}"
-        if k in (SpaceKind.BACK, SpaceKind.AHEAD):  # MT-BA: move, then stop; nothing else
+        head = f"{name} rolled {roll}: {self._words[pos]}"
+        if k is SpaceKind.BACK or k is SpaceKind.AHEAD:  # MT-BA: move, then stop; nothing else
             w.positions[me] = c.jump(pos)
-            w.events.append(f"{head}, to {c.spaces[w.positions[me]].words} (not resolved).")
+            w.events.append(f"{head}, to {self._words[w.positions[me]]} (not resolved).")
         elif k is SpaceKind.BUILD:  # MT-B, MT-P
-            if w.parts_built >= c.num_parts:
+            if w.parts_built >= self._num_parts:
                 w.events.append(f"{head}: the trap is complete, nothing to build.")
             elif not c.can_build_on(space):
                 w.events.append(f"{head}: not for {c.num_players} players.")
             else:
                 want = c.loop_build_parts if pos >= c.loop_start else 1
-                added = min(want, c.num_parts - w.parts_built)
+                added = min(want, self._num_parts - w.parts_built)
                 names = ", ".join(TRAP_PARTS[w.parts_built : w.parts_built + added])
                 w.parts_built += added
                 w.events.append(f"{head}: added the {names},")
@@ -525,7 +552,7 @@ class MouseTrap(Game[MouseTrapState, Action]):
     ) -> tuple[list[int], bool]:
         """(opponents the mover may pay to move, whether the crank can be turned)."""
         me = state.mover
-        complete = state.parts_built >= self.cfg.num_parts
+        complete = state.parts_built >= self._num_parts
         opponents = [p for p in range(self.num_players) if p != me and not caught[p]]
         can_move = cheese[me] >= 1 and (complete or not self.cfg.move_needs_complete_trap)
         movable = [p for p in opponents if positions[p] != self._safe] if can_move else []
@@ -562,7 +589,7 @@ class MouseTrap(Game[MouseTrapState, Action]):
             w.moving = p
             w.events.append(f"{name} pays 1 cheese to move {MOUSE_NAMES[p]}.")
         elif isinstance(action, Crank):
-            if state.parts_built < self.cfg.num_parts:
+            if state.parts_built < self._num_parts:
                 raise IllegalActionError("MT-P", "the trap can be sprung only when complete")
             if not can_crank:
                 raise IllegalActionError("MT-T", "no opponent's mouse is on the Cheese Wheel: nothing to crank for")
@@ -583,10 +610,8 @@ class MouseTrap(Game[MouseTrapState, Action]):
     def _move_roll(self, w: _Work, victim: int, roll: int) -> None:
         """MT-MO: move an opponent's mouse; the space reached is not resolved."""
         w.last_roll = roll
-        w.positions[victim] = self.cfg.forward(w.positions[victim], roll)
-        w.events.append(
-            f"{MOUSE_NAMES[victim]}'s mouse is moved {roll} to {self.cfg.spaces[w.positions[victim]].words}."
-        )
+        w.positions[victim] = self._ahead(w.positions[victim], roll)
+        w.events.append(f"{MOUSE_NAMES[victim]}'s mouse is moved {roll} to {self._words[w.positions[victim]]}.")
         if not self._at_crank(w):
             self._end_turn(w)
 
@@ -618,7 +643,9 @@ class MouseTrap(Game[MouseTrapState, Action]):
         n = self.num_players
         first = self.cfg.first_player
         me = w.mover
-        nxt = next(p for p in ((me + i) % n for i in range(1, n + 1)) if not w.caught[p])
+        nxt = (me + 1) % n
+        if w.caught[nxt]:  # the common case, the next seat free, needs no search
+            nxt = next(p for p in ((me + i) % n for i in range(1, n + 1)) if not w.caught[p])
         if (nxt - first) % n <= (me - first) % n:
             w.round += 1
         if w.round > self.cfg.max_rounds:
