@@ -58,7 +58,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any, ClassVar
 
 from boardgames_widgets.core.api import (
@@ -472,6 +472,7 @@ def _dfs(
 Walk = tuple[int, int, int, tuple[int, ...]]
 
 
+@cache  # shared by every game on the same board (layouts are cached, so their tables are the same objects)
 def _walk_table(
     nbrs: tuple[tuple[int, ...], ...], start: int, steps: int, forbid_first: int, n_cells: int
 ) -> tuple[Walk, ...]:
@@ -612,7 +613,8 @@ class ChopChop(Game[ChopChopState, Action]):
         self._dice = {True: _die_outcomes(dice[0]), False: _die_outcomes(dice[1])}
         # one Roll per face of each die (faces repeat: 1,1,2,2,3,4), for sample_chance
         self._roll_faces = {True: tuple(Roll(f) for f in dice[0]), False: tuple(Roll(f) for f in dice[1])}
-        # walk tables by (cat?, start, steps, forbidden first step), built when first needed
+        # walk tables by (cat?, start, steps, forbidden first step), looked up in the
+        # shared cache of _walk_table when first needed (hashing its arguments is slow)
         self._walks: dict[tuple[bool, int, int, int], tuple[Walk, ...]] = {}
         self._cheese_mask: tuple[tuple[int, ...], int] = ((), 0)  # tiles -> uncovered cheese as bits
         self._moves: dict[int, Move] = {}  # Move objects by (piece, landing, via), made once
@@ -768,7 +770,7 @@ class ChopChop(Game[ChopChopState, Action]):
             path = self._options(state)[1].get(self._action_key(action))
             if path is None:
                 raise self._explain(state, action)
-            if isinstance(action, Move | Jump):
+            if isinstance(action, (Move, Jump)):  # a tuple: ``Move | Jump`` would build a union per call
                 self._move(d, action.piece, path)
             else:  # Pass or Decline
                 self._end_turn(d)
