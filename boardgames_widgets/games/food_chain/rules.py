@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import operator
 import random
 from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
@@ -101,6 +102,14 @@ class Card:
 
     def __str__(self) -> str:
         return f"cheese{self.value}" if self.kind == CHEESE else self.kind
+
+
+#: One shared Card per animal kind for the draws: equal cards in a hand are then the
+#: same object too, and comparing or hashing a hand skips comparing them field by field.
+_ANIMAL_CARDS: dict[str, Card] = {kind: Card(kind) for kind in ANIMALS}
+#: The order of cards in a hand (Card's own order, the fields in turn), as a sort key
+#: that compares without calling Card's methods.
+_CARD_ORDER = operator.attrgetter("kind", "value", "owner")
 
 
 @dataclass(frozen=True, slots=True)
@@ -261,9 +270,33 @@ class FoodChainScore:
 
 def _adjacent(cards: Iterable[Placed], kind: str, around: set[tuple[int, int]]) -> tuple[Placed, ...]:
     """Cards of ``kind`` sharing a side with one of the ``around`` positions."""
+    if not around:  # nothing to be next to (no dogs left, say): nothing to look for
+        return ()
     return tuple(
-        p for p in cards if p.card.kind == kind and any((p.row + dr, p.col + dc) in around for dr, dc in _NEIGHBOURS)
+        p
+        for p in cards
+        if p.card.kind == kind
+        # the four sides, written out: this runs for every card of every game search plays out
+        and (
+            (p.row - 1, p.col) in around
+            or (p.row + 1, p.col) in around
+            or (p.row, p.col - 1) in around
+            or (p.row, p.col + 1) in around
+        )
     )
+
+
+def _key(p: Placed) -> tuple[int, int, str, int, int]:
+    """What makes two placed cards equal, as a tuple (fast to hash and compare)."""
+    return (p.row, p.col, p.card.kind, p.card.value, p.card.owner)
+
+
+def _without(cards: list[Placed], removed: tuple[Placed, ...]) -> list[Placed]:
+    """The ``cards`` not equal to a ``removed`` one (``p not in removed``, by a set of keys)."""
+    if not removed:
+        return cards
+    gone = {_key(p) for p in removed}
+    return [p for p in cards if _key(p) not in gone]
 
 
 def score(state: FoodChainState) -> FoodChainScore:
@@ -275,13 +308,13 @@ def score(state: FoodChainState) -> FoodChainScore:
     cards = list(state.table)
     dogs = {(p.row, p.col) for p in cards if p.card.kind == DOG}
     fled = _adjacent(cards, CAT, dogs)
-    remaining = [p for p in cards if p not in fled]
+    remaining = _without(cards, fled)
     cats = {(p.row, p.col) for p in remaining if p.card.kind == CAT}
     caught = _adjacent(remaining, MOUSE, cats)
-    remaining = [p for p in remaining if p not in caught]
+    remaining = _without(remaining, caught)
     mice = {(p.row, p.col) for p in remaining if p.card.kind == MOUSE}
     eaten = _adjacent(remaining, CHEESE, mice)
-    remaining = [p for p in remaining if p not in eaten]
+    remaining = _without(remaining, eaten)
     n = state.num_players
     points = tuple(
         sum(p.card.value for p in remaining if p.card.kind == CHEESE and p.card.owner == i) for i in range(n)
@@ -350,7 +383,9 @@ class FoodChain(Game[FoodChainState, Action]):
     def new_initial_state(self) -> FoodChainState:
         """FC-S1 … FC-S4: cheese sets in hand, the pile, the start card; then the opening draws."""
         n = self.num_players
-        hands = tuple(tuple(sorted(Card(CHEESE, v, i) for v in CHEESE_VALUES)) for i in range(n))
+        # one Card object per cheese value and player (see _ANIMAL_CARDS for why)
+        cheese = [{v: Card(CHEESE, v, i) for v in CHEESE_VALUES} for i in range(n)]
+        hands = tuple(tuple(sorted(cheese[i][v] for v in CHEESE_VALUES)) for i in range(n))
         table = (Placed(0, 0, Card(START)),) if n in (2, 4) else ()
         pile = self.deck()
         order: tuple[str, ...] = ()
@@ -470,10 +505,10 @@ class FoodChain(Game[FoodChainState, Action]):
                 "FC-T4",
                 f"{draw} is impossible: player {state.to_draw[0]} draws from a pile holding {self._pile_text(state)}",
             )
-        k = ANIMALS.index(draw.kind)
-        pile = tuple(c - 1 if i == k else c for i, c in enumerate(state.pile))
+        pile = list(state.pile)
+        pile[ANIMALS.index(draw.kind)] -= 1
         hands = list(state.hands)
-        hands[draw.player] = tuple(sorted((*hands[draw.player], Card(draw.kind))))
+        hands[draw.player] = tuple(sorted((*hands[draw.player], _ANIMAL_CARDS[draw.kind]), key=_CARD_ORDER))
         return FoodChainState(
             state.num_players,
             state.table,
@@ -499,7 +534,8 @@ class FoodChain(Game[FoodChainState, Action]):
             self._check_cell(state, move, card)
         hands = list(state.hands)
         hands[player] = hand[:i] + hand[i + 1 :]
-        placed = tuple(k + 1 if p == player else k for p, k in enumerate(state.placed))
+        placed = list(state.placed)
+        placed[player] += 1
         to_draw = (player,) if sum(state.pile) > 0 else ()  # FC-T4: no draw once the pile is empty
         return FoodChainState(
             state.num_players,
@@ -509,7 +545,7 @@ class FoodChain(Game[FoodChainState, Action]):
             state.pile_order,
             to_draw,
             (player + 1) % state.num_players,
-            placed,
+            tuple(placed),
         )
 
     def _check_cell(self, state: FoodChainState, move: Place, card: Card) -> None:
