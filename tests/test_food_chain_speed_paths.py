@@ -1,0 +1,155 @@
+"""Food Chain's fast paths give exactly the answers of the rules as first written.
+
+The rules keep memos and work some answers out from the previous call (the legal
+cells of a table one card longer, the cell check of the state ``legal_cells`` just
+saw). These tests compare them with straightforward reference versions on many
+states, visited in a shuffled order so the incremental paths also meet tables
+they cannot extend.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from boardgames_widgets.core.api import CHANCE, GameError, IllegalActionError
+from boardgames_widgets.games.food_chain.rules import (
+    _NEIGHBOURS,
+    CAT,
+    CHEESE,
+    DOG,
+    MOUSE,
+    Draw,
+    FoodChain,
+    FoodChainScore,
+    FoodChainState,
+    Place,
+    score,
+)
+
+
+def reference_legal_cells(game: FoodChain, state: FoodChainState) -> list[tuple[int, int]]:
+    """FC-T1 … FC-T3 as first written: every empty neighbour inside the square's window."""
+    if not state.table:
+        return [(0, 0)]
+    occupied = {(p.row, p.col) for p in state.table}
+    k = game.side - 1
+    rows, cols = [p.row for p in state.table], [p.col for p in state.table]
+    rlo, rhi, clo, chi = max(rows) - k, min(rows) + k, max(cols) - k, min(cols) + k
+    cells = {
+        (r + dr, c + dc) for r, c in occupied for dr, dc in _NEIGHBOURS if rlo <= r + dr <= rhi and clo <= c + dc <= chi
+    }
+    return sorted(cells - occupied)
+
+
+def reference_score(state: FoodChainState) -> FoodChainScore:
+    """FC-E2 and FC-E3 as first written."""
+
+    def adjacent(cards, kind, around):
+        return tuple(
+            p
+            for p in cards
+            if p.card.kind == kind and any((p.row + dr, p.col + dc) in around for dr, dc in _NEIGHBOURS)
+        )
+
+    cards = list(state.table)
+    fled = adjacent(cards, CAT, {(p.row, p.col) for p in cards if p.card.kind == DOG})
+    remaining = [p for p in cards if p not in fled]
+    caught = adjacent(remaining, MOUSE, {(p.row, p.col) for p in remaining if p.card.kind == CAT})
+    remaining = [p for p in remaining if p not in caught]
+    eaten = adjacent(remaining, CHEESE, {(p.row, p.col) for p in remaining if p.card.kind == MOUSE})
+    remaining = [p for p in remaining if p not in eaten]
+    n = state.num_players
+    points = tuple(
+        sum(p.card.value for p in remaining if p.card.kind == CHEESE and p.card.owner == i) for i in range(n)
+    )
+    left = tuple(sum(1 for p in remaining if p.card.kind == CHEESE and p.card.owner == i) for i in range(n))
+    best = max(zip(points, left, strict=True))
+    winners = tuple(i for i in range(n) if (points[i], left[i]) == best)
+    return FoodChainScore(fled, caught, eaten, points, left, winners)
+
+
+def random_states(game: FoodChain, games: int, seed: int) -> list[FoodChainState]:
+    """Every state of ``games`` random games, shuffled."""
+    rng = random.Random(seed)
+    states = []
+    for _ in range(games):
+        state = game.new_initial_state()
+        while not game.is_terminal(state):
+            states.append(state)
+            if game.current_player(state) == CHANCE:
+                action = game.sample_chance(state, rng)
+            else:
+                action = rng.choice(game.legal_actions(state))
+            state = game.apply(state, action)
+        states.append(state)
+    rng.shuffle(states)
+    return states
+
+
+def outcome(game: FoodChain, state: FoodChainState, action: object) -> object:
+    """The state after ``action``, or the error (class, rule, message) it raises."""
+    try:
+        return game.apply(state, action)  # type: ignore[arg-type]
+    except IllegalActionError as exc:
+        return (type(exc), exc.rule, str(exc))
+    except GameError as exc:
+        return (type(exc), str(exc))
+
+
+@pytest.mark.parametrize("num_players", [2, 3, 4])
+def test_legal_cells_and_actions_match_the_reference_in_any_order(num_players):
+    game = FoodChain(num_players)
+    for state in random_states(game, 6, seed=num_players):
+        assert game.legal_cells(state) == reference_legal_cells(game, state)
+        if game.current_player(state) >= 0:
+            cells = reference_legal_cells(game, state)
+            hand = list(dict.fromkeys(state.hands[state.turn]))
+            assert game.legal_actions(state) == [Place(c.kind, c.value, r, col) for c in hand for r, col in cells]
+
+
+@pytest.mark.parametrize("num_players", [2, 3, 4])
+def test_score_matches_the_reference_on_finished_and_unfinished_tables(num_players):
+    game = FoodChain(num_players)
+    for state in random_states(game, 6, seed=10 + num_players):
+        assert score(state) == reference_score(state)
+
+
+@pytest.mark.parametrize("num_players", [2, 3, 4])
+def test_apply_gives_the_same_state_or_error_with_and_without_the_fast_cell_check(num_players):
+    """A game that has just listed the legal cells of a state checks a placement there by
+    one lookup; a fresh game checks every rule. Legal or not, the answers must agree."""
+    game = FoodChain(num_players)
+    rng = random.Random(num_players)
+    kinds = [(DOG, 0), (CAT, 0), (MOUSE, 0), (CHEESE, 1), (CHEESE, 2), (CHEESE, 3), (CAT, 5), ("fox", 0)]
+    checked = 0
+    for state in random_states(game, 3, seed=20 + num_players):
+        if game.current_player(state) == CHANCE:
+            tries = [Draw(p, k) for p in range(num_players) for k in (DOG, CAT, MOUSE, "fox")]
+        else:
+            span = range(-game.side, game.side + 1)
+            tries = [Place(*rng.choice(kinds), rng.choice(span), rng.choice(span)) for _ in range(6)]
+            tries += game.legal_actions(state)[:4]
+        legal = set(game.legal_actions(state))
+        for action in tries:
+            fresh = FoodChain(num_players)
+            game.legal_cells(state)  # the fast path's memo now holds this state
+            got = outcome(game, state, action)
+            assert got == outcome(fresh, state, action)
+            if isinstance(action, Place) and game.current_player(state) >= 0:
+                # an animal's value is ignored: cat@… with value 5 places the cat
+                same = action if action.kind == CHEESE else action._replace(value=0)
+                assert isinstance(got, FoodChainState) == (same in legal)
+            checked += 1
+    assert checked > 100
+
+
+def test_sample_chance_draws_the_open_decks_top_card_and_refuses_a_decision_node():
+    game = FoodChain(2, open_deck_seed=3)
+    state = game.new_initial_state()
+    assert game.sample_chance(state, random.Random(0)) == Draw(0, state.pile_order[0])
+    while game.current_player(state) == CHANCE:
+        state = game.apply(state, game.sample_chance(state, random.Random(0)))
+    with pytest.raises(ValueError):
+        game.sample_chance(state, random.Random(0))
