@@ -467,9 +467,10 @@ def _dfs(
             path.pop()
 
 
-#: One walk of a walk table: (``landing * n_cells + via``, bit mask of the cells passed
-#: through between start and landing, the landing cell, the path).
-Walk = tuple[int, int, int, tuple[int, ...]]
+#: One walk of a walk table: (its cells as bits, ``landing * n_cells + via``, the path).
+#: Bits ``0 … n_cells-1`` are the cells passed through between start and landing, bit
+#: ``n_cells + landing`` the landing cell, so one ``&`` tests a walk (see :meth:`ChopChop._options`).
+Walk = tuple[int, int, tuple[int, ...]]
 
 
 @cache  # shared by every game on the same board (layouts are cached, so their tables are the same objects)
@@ -481,7 +482,7 @@ def _walk_table(
 
     :func:`_dfs` keeps the walks whose cells passed through are all free and whose
     landing is a stopping cell, the first walk per outcome. A table lists the same
-    walks in the same order, so filtering it with two bit masks finds exactly the same
+    walks in the same order, so filtering it with bit masks finds exactly the same
     moves, the same representative paths, in the same order — without the recursion,
     which was most of the time of a Chop Chop playout.
     """
@@ -493,10 +494,10 @@ def _walk_table(
             if n in path:
                 continue
             if left == 1:
-                passed = 0
+                bits = 1 << (n_cells + n)
                 for c in path[1:]:
-                    passed |= 1 << c
-                out.append((n * n_cells + cell, passed, n, (*path, n)))
+                    bits |= 1 << c
+                out.append((bits, n * n_cells + cell, (*path, n)))
             else:
                 path.append(n)
                 walk(n, left - 1)
@@ -506,7 +507,7 @@ def _walk_table(
         if n == forbid_first:
             continue
         if steps == 1:
-            out.append((n * n_cells + start, 0, n, (start, n)))
+            out.append((1 << (n_cells + n), n * n_cells + start, (start, n)))
         else:
             path.append(n)
             walk(n, steps - 1)
@@ -618,6 +619,9 @@ class ChopChop(Game[ChopChopState, Action]):
         self._walks: dict[tuple[bool, int, int, int], tuple[Walk, ...]] = {}
         self._cheese_mask: tuple[tuple[int, ...], int] = ((), 0)  # tiles -> uncovered cheese as bits
         self._moves: dict[int, Move] = {}  # Move objects by (piece, landing, via), made once
+        # the key of each of those Move objects by its id(): they are kept in _moves for
+        # the game's lifetime, so an id found here is that very object
+        self._move_keys: dict[int, int] = {}
         self._floor: tuple[tuple[int, ...], list[bool]] = ((), [])  # tiles -> not uncovered cheese
         # the options of the last state asked about, as one tuple so threads never
         # see a state paired with another state's options
@@ -943,6 +947,9 @@ class ChopChop(Game[ChopChopState, Action]):
 
     def _action_key(self, action: Action) -> int:
         """The key of a MOVE / EXTRA / ARROW action in :meth:`_options` (-3: none)."""
+        key = self._move_keys.get(id(action))
+        if key is not None:  # fast path: a Move this game made (from legal_actions)
+            return key
         if isinstance(action, Pass):
             return -1
         if isinstance(action, Decline):
@@ -963,6 +970,7 @@ class ChopChop(Game[ChopChopState, Action]):
         coords = self.layout.coords
         piece, rest = divmod(key, n * n)
         move = self._moves[key] = Move(piece - 1, coords[rest // n], coords[rest % n])
+        self._move_keys[id(move)] = key
         return move
 
     def _options(self, state: ChopChopState) -> tuple[list[Action], dict[int, tuple[int, ...]]]:
@@ -997,6 +1005,9 @@ class ChopChop(Game[ChopChopState, Action]):
                 # fast path: the precomputed walks, filtered by what blocks the piece now
                 # (the same moves, paths and order as the search below, see _walk_table)
                 blocked, stop = self._masks(state, pieces[0])
+                # a walk is out if it passes a blocked cell or lands where it may not stop
+                cannot_stop = ((1 << n) - 1) & ~stop
+                bad = blocked | cannot_stop << n
                 walks = self._walks
                 for piece in pieces:
                     start = self.piece_cell(state, piece)
@@ -1004,8 +1015,8 @@ class ChopChop(Game[ChopChopState, Action]):
                     if table is None:
                         table = walks[is_cat, start, steps, forbid] = _walk_table(nbrs, start, steps, forbid, n)
                     base = (piece + 1) * n * n
-                    for outcome, passed, landing, path in table:
-                        if passed & blocked or not stop >> landing & 1:
+                    for bits, outcome, path in table:
+                        if bits & bad:
                             continue
                         key = base + outcome
                         if key not in keyed:
