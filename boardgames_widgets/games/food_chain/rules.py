@@ -162,6 +162,16 @@ class Draw(NamedTuple):
 Action = Place | Draw
 
 
+def _square(window: tuple[int, int, int, int]) -> frozenset[tuple[int, int]]:
+    """Every cell of the window (lowest row, highest row, lowest column, highest column).
+
+    ``FoodChain.legal_cells`` intersects the empty neighbours with this set (one set
+    operation) instead of comparing each cell with the four bounds.
+    """
+    rlo, rhi, clo, chi = (int(x) for x in window)  # whole numbers (a card placed at 1.0,0 makes floats)
+    return frozenset((r, c) for r in range(rlo, rhi + 1) for c in range(clo, chi + 1))
+
+
 def _placement(card: tuple[str, int], cell: tuple[int, int]) -> Place:
     """The action placing the card ``(kind, value)`` at ``cell``."""
     return Place(card[0], card[1], cell[0], cell[1])
@@ -357,6 +367,7 @@ class FoodChain(Game[FoodChainState, Action]):
         # card's placements by cell, the odds of every draw (Fractions are slow to build)
         self._around: _Memo[tuple[int, int], tuple[tuple[int, int], ...]] = _Memo(_cells_around)
         self._placements: _Memo[tuple[str, int], _Memo[tuple[int, int], Place]] = _Memo(_placements_of)
+        self._squares: _Memo[tuple[int, int, int, int], frozenset[tuple[int, int]]] = _Memo(_square)
         self._draw_odds: _Memo[tuple[int, tuple[int, int, int]], list[tuple[Action, Fraction]]] = _Memo(_draw_odds)
         #: Draw(player, kind) by player and index of the kind in ANIMALS, for sample_chance
         self._draws = tuple(tuple(Draw(p, kind) for kind in ANIMALS) for p in range(num_players))
@@ -412,7 +423,7 @@ class FoodChain(Game[FoodChainState, Action]):
         layout = self._layout(state.table)
         k = self.side - 1  # FC-T2: the square's window, as in _window
         rlo, rhi, clo, chi = layout.rows[1] - k, layout.rows[0] + k, layout.cols[1] - k, layout.cols[0] + k
-        legal = {cell for cell in layout.frontier if rlo <= cell[0] <= rhi and clo <= cell[1] <= chi}
+        legal = layout.frontier & self._squares[rlo, rhi, clo, chi]  # the empty neighbours in the window
         self._last_cells = (state, legal)
         return sorted(legal)
 
@@ -454,7 +465,7 @@ class FoodChain(Game[FoodChainState, Action]):
         actions: list[Action] = []
         for card in dict.fromkeys(state.hands[state.turn]):  # each different card once, in hand order
             at = self._placements[card.kind, card.value]  # the same Place objects every time (a memo)
-            actions += [at[cell] for cell in cells]
+            actions += map(at.__getitem__, cells)  # at[cell] for each cell
         return actions
 
     def chance_outcomes(self, state: FoodChainState) -> list[tuple[Action, Fraction]]:
