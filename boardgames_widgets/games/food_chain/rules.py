@@ -433,9 +433,12 @@ class FoodChain(Game[FoodChainState, Action]):
         A playout places one card at a time, so when ``table`` is the table of the
         previous call plus one card, the answer is worked out from that one (the new
         card's cell becomes occupied, its empty neighbours join the frontier) instead
-        of from every card again.
+        of from every card again. The same table twice (search asks for the legal
+        actions of a new leaf, then plays out from it) gets the same answer.
         """
         last = self._last_layout
+        if last is not None and table is last.table:
+            return last
         if last is not None and len(table) == len(last.table) + 1 and table[:-1] == last.table:
             new = table[-1]
             cell = (new.row, new.col)
