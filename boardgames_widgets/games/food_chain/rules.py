@@ -82,10 +82,10 @@ class _Memo(dict[K, V]):
         return (type(self), (self.make,))
 
 
-def _cells_around(cell: tuple[int, int]) -> tuple[tuple[int, int], ...]:
+def _cells_around(cell: tuple[int, int]) -> frozenset[tuple[int, int]]:
     """The four cells sharing a side with ``cell``."""
     r, c = cell
-    return tuple((r + dr, c + dc) for dr, dc in _NEIGHBOURS)
+    return frozenset((r + dr, c + dc) for dr, dc in _NEIGHBOURS)
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -365,7 +365,7 @@ class FoodChain(Game[FoodChainState, Action]):
         self.side = SQUARE_SIDE[num_players]
         # Memos for the hot loops of search (see _Memo): every cell's neighbours, every
         # card's placements by cell, the odds of every draw (Fractions are slow to build)
-        self._around: _Memo[tuple[int, int], tuple[tuple[int, int], ...]] = _Memo(_cells_around)
+        self._around: _Memo[tuple[int, int], frozenset[tuple[int, int]]] = _Memo(_cells_around)
         self._placements: _Memo[tuple[str, int], _Memo[tuple[int, int], Place]] = _Memo(_placements_of)
         self._squares: _Memo[tuple[int, int, int, int], frozenset[tuple[int, int]]] = _Memo(_square)
         self._draw_odds: _Memo[tuple[int, tuple[int, int, int]], list[tuple[Action, Fraction]]] = _Memo(_draw_odds)
@@ -443,7 +443,8 @@ class FoodChain(Game[FoodChainState, Action]):
             new = table[-1]
             cell = (new.row, new.col)
             occupied = last.occupied | {cell}
-            frontier = (last.frontier | set(self._around[cell])) - occupied
+            frontier = last.frontier | (self._around[cell] - occupied)  # its empty neighbours join
+            frontier.discard(cell)  # and its own cell leaves
             rows = (min(last.rows[0], new.row), max(last.rows[1], new.row))
             cols = (min(last.cols[0], new.col), max(last.cols[1], new.col))
         else:
