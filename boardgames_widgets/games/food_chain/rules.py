@@ -278,21 +278,18 @@ class FoodChainScore:
         return self.fled_cats + self.caught_mice + self.eaten_cheese
 
 
-def _adjacent(cards: Iterable[Placed], kind: str, around: set[tuple[int, int]]) -> tuple[Placed, ...]:
-    """Cards of ``kind`` sharing a side with one of the ``around`` positions."""
+def _adjacent(cards: Iterable[Placed], around: set[tuple[int, int]]) -> tuple[Placed, ...]:
+    """The ``cards`` sharing a side with one of the ``around`` positions."""
     if not around:  # nothing to be next to (no dogs left, say): nothing to look for
         return ()
     return tuple(
         p
         for p in cards
-        if p.card.kind == kind
         # the four sides, written out: this runs for every card of every game search plays out
-        and (
-            (p.row - 1, p.col) in around
-            or (p.row + 1, p.col) in around
-            or (p.row, p.col - 1) in around
-            or (p.row, p.col + 1) in around
-        )
+        if (p.row - 1, p.col) in around
+        or (p.row + 1, p.col) in around
+        or (p.row, p.col - 1) in around
+        or (p.row, p.col + 1) in around
     )
 
 
@@ -309,27 +306,30 @@ def _without(cards: list[Placed], removed: tuple[Placed, ...]) -> list[Placed]:
     return [p for p in cards if _key(p) not in gone]
 
 
+def _cells(cards: Iterable[Placed]) -> set[tuple[int, int]]:
+    """The positions of ``cards``."""
+    return {(p.row, p.col) for p in cards}
+
+
 def score(state: FoodChainState) -> FoodChainScore:
     """Remove cards in the order of FC-E2, then count points as in FC-E3.
 
     Works on any state (a lesson may score a game in progress); the game's result
     uses it at the end.
     """
-    cards = list(state.table)
-    dogs = {(p.row, p.col) for p in cards if p.card.kind == DOG}
-    fled = _adjacent(cards, CAT, dogs)
-    remaining = _without(cards, fled)
-    cats = {(p.row, p.col) for p in remaining if p.card.kind == CAT}
-    caught = _adjacent(remaining, MOUSE, cats)
-    remaining = _without(remaining, caught)
-    mice = {(p.row, p.col) for p in remaining if p.card.kind == MOUSE}
-    eaten = _adjacent(remaining, CHEESE, mice)
-    remaining = _without(remaining, eaten)
+    table: dict[str, list[Placed]] = {DOG: [], CAT: [], MOUSE: [], CHEESE: []}  # the cards of each kind
+    for p in state.table:
+        if p.card.kind in table:
+            table[p.card.kind].append(p)
+    fled = _adjacent(table[CAT], _cells(table[DOG]))  # 1. cats next to a dog flee
+    cats = _without(table[CAT], fled)
+    caught = _adjacent(table[MOUSE], _cells(cats))  # 2. mice next to a remaining cat are caught
+    mice = _without(table[MOUSE], caught)
+    eaten = _adjacent(table[CHEESE], _cells(mice))  # 3. cheese next to a remaining mouse is eaten
+    cheese = [p.card for p in _without(table[CHEESE], eaten)]
     n = state.num_players
-    points = tuple(
-        sum(p.card.value for p in remaining if p.card.kind == CHEESE and p.card.owner == i) for i in range(n)
-    )
-    left = tuple(sum(1 for p in remaining if p.card.kind == CHEESE and p.card.owner == i) for i in range(n))
+    points = tuple(sum(c.value for c in cheese if c.owner == i) for i in range(n))
+    left = tuple(sum(1 for c in cheese if c.owner == i) for i in range(n))
     best = max(zip(points, left, strict=True))
     winners = tuple(i for i in range(n) if (points[i], left[i]) == best)
     return FoodChainScore(fled, caught, eaten, points, left, winners)
