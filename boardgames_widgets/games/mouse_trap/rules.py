@@ -459,8 +459,12 @@ class MouseTrap(Game[MouseTrapState, Action]):
 
     # -- the steps of a turn -------------------------------------------------------
     def _ahead(self, position: int, roll: int) -> int:
-        """``cfg.forward(position, roll)``, from the table built in ``__init__`` (same answer, faster)."""
-        to = self._forward.get((position, roll))
+        """``cfg.forward(position, roll)``, from the table built in ``__init__`` (same answer, faster).
+
+        Anything not in the table (a position off the board, a number that is not an
+        int such as 2.0) goes the slow way, so it behaves exactly as before.
+        """
+        to = self._forward.get((position, roll)) if type(position) is type(roll) is int else None
         return self.cfg.forward(position, roll) if to is None else to
 
     def _turn_roll(self, w: _Work, roll: int) -> None:
