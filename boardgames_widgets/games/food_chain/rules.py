@@ -508,6 +508,7 @@ class FoodChain(Game[FoodChainState, Action]):
         return self._place(state, action)
 
     def _draw(self, state: FoodChainState, draw: Draw) -> FoodChainState:
+        """FC-S4, FC-T4: the drawing player takes a card of the drawn kind from the pile into their hand."""
         # the same test as "draw in the outcomes of chance_outcomes", without building them
         if draw.player != state.to_draw[0]:
             possible = False
@@ -536,6 +537,7 @@ class FoodChain(Game[FoodChainState, Action]):
         )
 
     def _place(self, state: FoodChainState, move: Place) -> FoodChainState:
+        """FC-T1 … FC-T4: the player to move puts a card from their hand on the table, then draws."""
         player = state.turn
         hand = state.hands[player]
         card = move.card(player)
