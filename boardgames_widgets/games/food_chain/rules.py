@@ -369,8 +369,6 @@ class FoodChain(Game[FoodChainState, Action]):
         self._placements: _Memo[tuple[str, int], _Memo[tuple[int, int], Place]] = _Memo(_placements_of)
         self._squares: _Memo[tuple[int, int, int, int], frozenset[tuple[int, int]]] = _Memo(_square)
         self._draw_odds: _Memo[tuple[int, tuple[int, int, int]], list[tuple[Action, Fraction]]] = _Memo(_draw_odds)
-        #: Draw(player, kind) by player and index of the kind in ANIMALS, for sample_chance
-        self._draws = tuple(tuple(Draw(p, kind) for kind in ANIMALS) for p in range(num_players))
         # The last state legal_cells worked out, with its answer as a set: a playout asks
         # for the legal actions and then applies one of them to that same state, so
         # _place can check the cell with one lookup instead of all the rules again
@@ -493,7 +491,7 @@ class FoodChain(Game[FoodChainState, Action]):
             return Draw(player, state.pile_order[0])
         dogs, cats, mice = state.pile
         r = rng.randrange(dogs + cats + mice)
-        return self._draws[player][0 if r < dogs else 1 if r < dogs + cats else 2]
+        return Draw(player, DOG if r < dogs else CAT if r < dogs + cats else MOUSE)
 
     def apply(self, state: FoodChainState, action: Action) -> FoodChainState:
         player = self.current_player(state)
