@@ -969,7 +969,9 @@ class ChopChop(Game[ChopChopState, Action]):
         n = self.layout.n_cells
         coords = self.layout.coords
         piece, rest = divmod(key, n * n)
-        move = self._moves[key] = Move(piece - 1, coords[rest // n], coords[rest % n])
+        # setdefault: a Move once stored is never replaced (even by another thread), so
+        # every id in _move_keys stays the id of a live Move of this game
+        move = self._moves.setdefault(key, Move(piece - 1, coords[rest // n], coords[rest % n]))
         self._move_keys[id(move)] = key
         return move
 
