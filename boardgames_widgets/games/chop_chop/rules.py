@@ -748,7 +748,9 @@ class ChopChop(Game[ChopChopState, Action]):
         elif phase is Phase.REVEAL:
             if not isinstance(action, Reveal):
                 raise self._wrong_phase(state, action)
-            k = _TILE_INDEX[action.tile]
+            k = _TILE_INDEX.get(action.tile, -1)
+            if k < 0:
+                raise InvalidActionError(f"{action!r} reveals no tile of this game")
             if state.hidden[k] == 0:
                 raise IllegalActionError("CC-S1", f"no face-down {action.tile.value} tile is left")
             d.hidden = _set(state.hidden, k, state.hidden[k] - 1)
