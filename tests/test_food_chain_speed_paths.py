@@ -9,6 +9,8 @@ they cannot extend.
 
 from __future__ import annotations
 
+import copy
+import pickle
 import random
 
 import pytest
@@ -153,3 +155,14 @@ def test_sample_chance_draws_the_open_decks_top_card_and_refuses_a_decision_node
         state = game.apply(state, game.sample_chance(state, random.Random(0)))
     with pytest.raises(ValueError):
         game.sample_chance(state, random.Random(0))
+
+
+def test_a_game_with_full_memos_pickles_and_copies_to_an_equal_game():
+    """The memos are left out of a pickle or copy (they fill again on use)."""
+    game = FoodChain(3)
+    states = random_states(game, 1, seed=7)
+    for other in (pickle.loads(pickle.dumps(game)), copy.deepcopy(game)):
+        assert other == game
+        for state in states:
+            if game.current_player(state) >= 0:
+                assert other.legal_actions(state) == game.legal_actions(state)
