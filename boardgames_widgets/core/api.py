@@ -83,10 +83,13 @@ ChanceOutcomes = list[tuple[A, Fraction]]
 
 
 class Game(ABC, Generic[S, A]):
-    """The game API. Subclasses implement the abstract methods; nothing here is stateful.
+    """The game API. Subclasses implement the abstract methods.
 
     A game object holds only its configuration (number of players and named
-    parameters); every method takes the state it works on.
+    parameters); every method takes the state it works on. A game may keep
+    private caches for speed (tables worked out once from its configuration,
+    answers for the last state asked about), but they never change an answer:
+    the same state always gives the same result.
     """
 
     info: ClassVar[GameInfo]
