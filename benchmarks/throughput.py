@@ -1,8 +1,10 @@
 """Random-playout throughput of every registered game.
 
 Prints, per game and player count: complete random games per second (one core,
-chance sampled, no observations built) and microseconds per ``apply``, each the
-median of several runs. Figures to report, never a test.
+chance sampled as recorded games sample it, no observations built), the median
+milliseconds per game, the same with chance drawn as search draws it
+(``game.sample_chance``, a game's direct draw), and microseconds per ``apply``,
+each the median of several runs. Figures to report, never a test.
 
 Usage: python benchmarks/throughput.py [--games food_chain,chop_chop] [--seconds 1.0] [--runs 5]
 """
@@ -18,19 +20,33 @@ from boardgames_widgets.core.registry import game_class, game_ids, make_game
 from boardgames_widgets.core.rng import sample_outcome
 
 
-def playout(game, rng: random.Random) -> int:
-    """One random game; returns the number of actions applied."""
+def playout(game, rng: random.Random, search_draws: bool = False) -> int:
+    """One random game; returns the number of actions applied. Chance is drawn from
+    ``chance_outcomes`` like a recorded game, or by ``game.sample_chance`` like search."""
     state = game.new_initial_state()
     n = 0
     while not game.is_terminal(state):
         if game.is_chance_node(state):
-            action = sample_outcome(game.chance_outcomes(state), rng)
+            action = (
+                game.sample_chance(state, rng) if search_draws else sample_outcome(game.chance_outcomes(state), rng)
+            )
         else:
             legal = game.legal_actions(state)
             action = legal[rng.randrange(len(legal))]
         state = game.apply(state, action)
         n += 1
     return n
+
+
+def search_ms(game, seconds: float, seed: int) -> float:
+    """Median ms per random game with search's chance draws (``game.sample_chance``)."""
+    rng, times = random.Random(seed), []
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        t0 = time.perf_counter()
+        playout(game, rng, search_draws=True)
+        times.append(time.perf_counter() - t0)
+    return statistics.median(times) * 1e3
 
 
 def measure(game, seconds: float, seed: int) -> tuple[float, float, float]:
@@ -67,7 +83,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=1.0, help="time per run")
     parser.add_argument("--runs", type=int, default=5)
     args = parser.parse_args()
-    print(f"{'game':<12} {'players':>7} {'games/s':>10} {'ms/game':>9} {'µs/apply':>9}")
+    print(f"{'game':<12} {'players':>7} {'games/s':>10} {'ms/game':>9} {'ms/game (search draws)':>23} {'µs/apply':>9}")
     for gid in args.games.split(","):
         info = game_class(gid).info
         for n in sorted({info.min_players, info.max_players}):
@@ -76,7 +92,8 @@ def main() -> None:
             gps = statistics.median(r[0] for r in runs)
             ms = statistics.median(r[1] for r in runs)
             us = statistics.median(r[2] for r in runs)
-            print(f"{gid:<12} {n:>7} {gps:>10.0f} {ms:>9.2f} {us:>9.1f}")
+            fast = statistics.median(search_ms(game, args.seconds, seed) for seed in range(args.runs))
+            print(f"{gid:<12} {n:>7} {gps:>10.0f} {ms:>9.2f} {fast:>23.2f} {us:>9.1f}")
 
 
 if __name__ == "__main__":
