@@ -248,3 +248,15 @@ def test_exact_distribution_sees_a_biased_sampler():
     assert exact_distribution(lambda rng: rng.randrange(3) == 0) == {True: Fraction(1, 3), False: Fraction(2, 3)}
     two_dice = exact_distribution(lambda rng: rng.randint(1, 6) + rng.randint(1, 6))
     assert two_dice[7] == Fraction(1, 6) and two_dice[2] == Fraction(1, 36)
+
+
+def test_legal_actions_and_chance_outcomes_are_fresh_lists(playouts):
+    """Callers own the lists they get (MCTS pops untried actions from them): a game that
+    caches its answers must hand out copies."""
+    game, runs = playouts
+    for state, _ in runs[0][:-1]:
+        ask = game.chance_outcomes if game.current_player(state) == CHANCE else game.legal_actions
+        first = ask(state)
+        before = list(first)
+        first.clear()
+        assert ask(state) == before and ask(state) is not first

@@ -119,7 +119,6 @@ class MCTSResult:
 def _new_node(game: Game[Any, Any], state: Any, mover: int, rng: random.Random) -> Node:
     player = game.current_player(state)
     untried = game.legal_actions(state) if player >= 0 else []
-    rng.shuffle(untried)  # expand in random order: no bias from the order actions are listed in
     return Node(state, player, mover, untried)
 
 
@@ -144,8 +143,8 @@ def _descend(game: Game[Any, Any], root: Node, rng: random.Random, c: float) -> 
                 child = node.children[outcome] = _new_node(game, game.apply(node.state, outcome), CHANCE, rng)
                 path.append(child)
                 return path
-        elif node.untried:  # not fully expanded: add one untried action as a new leaf
-            action = node.untried.pop()
+        elif node.untried:  # not fully expanded: add one untried action, picked at random, as a new leaf
+            action = node.untried.pop(rng.randrange(len(node.untried)))  # no bias from the listing order
             child = node.children[action] = _new_node(game, game.apply(node.state, action), node.player, rng)
             path.append(child)
             return path
