@@ -8,29 +8,16 @@ compare them with the plain depth-first search over :meth:`ChopChop.passable`
 
 from __future__ import annotations
 
-import random
-
 import pytest
+from random_states import random_states
 
 from boardgames_widgets.games.chop_chop import rules
 from boardgames_widgets.games.chop_chop.rules import CAT, ChopChop, Phase
 
 
-def positions(game: ChopChop, games: int, seed: int) -> list[rules.ChopChopState]:
+def positions(game, games: int, seed: int) -> list:
     """Every state of ``games`` seeded random games."""
-    rng = random.Random(seed)
-    out = []
-    for _ in range(games):
-        state = game.new_initial_state()
-        while not game.is_terminal(state):
-            out.append(state)
-            if game.is_chance_node(state):
-                action = game.sample_chance(state, rng)
-            else:
-                legal = game.legal_actions(state)
-                action = legal[rng.randrange(len(legal))]
-            state = game.apply(state, action)
-    return out
+    return random_states(game, games, seed)
 
 
 def bits(flags: list[bool]) -> int:

@@ -14,6 +14,7 @@ import pickle
 import random
 
 import pytest
+from random_states import random_states
 
 from boardgames_widgets.core.api import CHANCE, GameError, IllegalActionError
 from boardgames_widgets.games.food_chain.rules import (
@@ -72,21 +73,10 @@ def reference_score(state: FoodChainState) -> FoodChainScore:
     return FoodChainScore(fled, caught, eaten, points, left, winners)
 
 
-def random_states(game: FoodChain, games: int, seed: int) -> list[FoodChainState]:
-    """Every state of ``games`` random games, shuffled."""
-    rng = random.Random(seed)
-    states = []
-    for _ in range(games):
-        state = game.new_initial_state()
-        while not game.is_terminal(state):
-            states.append(state)
-            if game.current_player(state) == CHANCE:
-                action = game.sample_chance(state, rng)
-            else:
-                action = rng.choice(game.legal_actions(state))
-            state = game.apply(state, action)
-        states.append(state)
-    rng.shuffle(states)
+def shuffled_states(game: FoodChain, games: int, seed: int) -> list[FoodChainState]:
+    """Every state of ``games`` random games (the final ones too), shuffled."""
+    states = random_states(game, games, seed, terminal=True)
+    random.Random(seed).shuffle(states)
     return states
 
 
@@ -103,7 +93,7 @@ def outcome(game: FoodChain, state: FoodChainState, action: object) -> object:
 @pytest.mark.parametrize("num_players", [2, 3, 4])
 def test_legal_cells_and_actions_match_the_reference_in_any_order(num_players):
     game = FoodChain(num_players)
-    for state in random_states(game, 6, seed=num_players):
+    for state in shuffled_states(game, 6, seed=num_players):
         assert game.legal_cells(state) == reference_legal_cells(game, state)
         if game.current_player(state) >= 0:
             cells = reference_legal_cells(game, state)
@@ -114,7 +104,7 @@ def test_legal_cells_and_actions_match_the_reference_in_any_order(num_players):
 @pytest.mark.parametrize("num_players", [2, 3, 4])
 def test_score_matches_the_reference_on_finished_and_unfinished_tables(num_players):
     game = FoodChain(num_players)
-    for state in random_states(game, 6, seed=10 + num_players):
+    for state in shuffled_states(game, 6, seed=10 + num_players):
         assert score(state) == reference_score(state)
 
 
@@ -126,7 +116,7 @@ def test_apply_gives_the_same_state_or_error_with_and_without_the_fast_cell_chec
     rng = random.Random(num_players)
     kinds = [(DOG, 0), (CAT, 0), (MOUSE, 0), (CHEESE, 1), (CHEESE, 2), (CHEESE, 3), (CAT, 5), ("fox", 0)]
     checked = 0
-    for state in random_states(game, 3, seed=20 + num_players):
+    for state in shuffled_states(game, 3, seed=20 + num_players):
         if game.current_player(state) == CHANCE:
             tries = [Draw(p, k) for p in range(num_players) for k in (DOG, CAT, MOUSE, "fox")]
         else:
@@ -160,7 +150,7 @@ def test_sample_chance_draws_the_open_decks_top_card_and_refuses_a_decision_node
 def test_a_game_with_full_memos_pickles_and_copies_to_an_equal_game():
     """The memos are left out of a pickle or copy (they fill again on use)."""
     game = FoodChain(3)
-    states = random_states(game, 1, seed=7)
+    states = shuffled_states(game, 1, seed=7)
     for other in (pickle.loads(pickle.dumps(game)), copy.deepcopy(game)):
         assert other == game
         for state in states:

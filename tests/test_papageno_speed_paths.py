@@ -8,9 +8,8 @@ of seeded random games, for every action of a pool (PA-T1, PA-T2, PA-X1).
 
 from __future__ import annotations
 
-import random
-
 import pytest
+from random_states import random_states
 
 from boardgames_widgets.games.papageno.rules import (
     CaptureSwap,
@@ -39,20 +38,9 @@ POOL = [
 ]
 
 
-def positions(game: Papageno, games: int, seed: int) -> list:
-    rng = random.Random(seed)
-    out = []
-    for _ in range(games):
-        state = game.new_initial_state()
-        while not game.is_terminal(state):
-            out.append(state)
-            if game.is_chance_node(state):
-                action = game.sample_chance(state, rng)
-            else:
-                legal = game.legal_actions(state)
-                action = legal[rng.randrange(len(legal))]
-            state = game.apply(state, action)
-    return out
+def positions(game, games: int, seed: int) -> list:
+    """Every state of ``games`` seeded random games."""
+    return random_states(game, games, seed)
 
 
 @pytest.mark.parametrize("num_players", [2, 4])

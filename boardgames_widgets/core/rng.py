@@ -72,3 +72,26 @@ def draw_outcome(outcomes: Sequence[tuple[T, Fraction]], rng: random.Random) -> 
         if r < 0:
             return outcome
     raise ValueError("chance probabilities sum to less than 1")
+
+
+def draw_by_counts(items: Sequence[T], counts: Sequence[int], rng: random.Random) -> T:
+    """One of ``items`` drawn as one thing out of a bag holding ``counts[i]`` of item ``i``
+    (a card of a kind from the unseen cards): each comes with probability count/total, from
+    a single ``randrange``. Games use it in their direct ``sample_chance``.
+
+    >>> rng = random.Random(1)
+    >>> sorted({draw_by_counts("ab", [0, 3], rng) for _ in range(20)})
+    ['b']
+
+    Raises:
+        ValueError: the bag is empty.
+    """
+    total = sum(counts)
+    if total <= 0:
+        raise ValueError("nothing to draw: every count is 0")
+    r = rng.randrange(total)
+    for item, count in zip(items, counts, strict=True):
+        r -= count
+        if r < 0:
+            return item
+    raise AssertionError("unreachable: r < total")

@@ -71,6 +71,7 @@ from boardgames_widgets.core.api import (
     IllegalActionError,
     InvalidActionError,
 )
+from boardgames_widgets.core.rng import draw_by_counts
 from boardgames_widgets.games.chop_chop.layout import (
     CAT_DIE,
     CHEESE_TO_WIN,
@@ -713,11 +714,7 @@ class ChopChop(Game[ChopChopState, Action]):
             faces = self._roll_faces[state.mice_turn]
             return faces[rng.randrange(len(faces))]
         if state.phase is Phase.REVEAL:
-            r = rng.randrange(sum(state.hidden))
-            for reveal, count in zip(_REVEALS, state.hidden, strict=True):
-                r -= count
-                if r < 0:
-                    return reveal
+            return draw_by_counts(_REVEALS, state.hidden, rng)
         return super().sample_chance(state, rng)
 
     def legal_actions(self, state: ChopChopState) -> list[Action]:

@@ -56,6 +56,7 @@ from boardgames_widgets.core.api import (
     IllegalActionError,
     InvalidActionError,
 )
+from boardgames_widgets.core.rng import draw_by_counts
 from boardgames_widgets.games.papageno.cards import (
     AREA_SIZE,
     CAPTURE,
@@ -698,11 +699,7 @@ class Papageno(Game[PapagenoState, Action]):
             known = state.draw_known
             return _REVEALS[KIND_INDEX[known[rng.randrange(len(known))]]]
         if phase in _CHANCE_PHASES:  # a card nobody has seen
-            r = rng.randrange(sum(state.unseen))
-            for reveal, count in zip(_REVEALS, state.unseen, strict=True):
-                r -= count
-                if r < 0:
-                    return reveal
+            return draw_by_counts(_REVEALS, state.unseen, rng)
         return super().sample_chance(state, rng)
 
     # -- applying -----------------------------------------------------------------------------
