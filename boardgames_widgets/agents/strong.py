@@ -14,7 +14,7 @@ of moves), so the strong bot simulates each game the way that measured best in
   misses what the next moves do — the card a player throws away is the one the
   next player may take, and a player ahead closes the round by turning up the
   last card — and the bot then beat Greedy only about 55% of the time, with 1,000
-  or 5,000 iterations alike. With the short playout it won 71% of 100 games with
+  or 5,000 iterations alike. With the short playout it won 61% of 200 games with
   1,000 iterations (``benchmarks/results/search.txt``).
 * **Mouse Trap** — cheap playouts to the end by an epsilon-greedy policy (the
   Greedy agent's rule of thumb, a random move one time in ten).
@@ -52,8 +52,8 @@ EVALUATOR_C = 0.5
 
 #: Papageno: moves of the Greedy playout before the evaluator scores the position (a turn is
 #: two moves, draw or take and then where the card goes: this is the mover's turn and the next
-#: player's). 4 beat Greedy in 71% of 100 games, leaf evaluation alone in 55% (1,000
-#: iterations a move each).
+#: player's). 4 beat Greedy in 61% of 200 games, leaf evaluation alone in 55% of 100
+#: (1,000 iterations a move each).
 PAPAGENO_PLAYOUT_MOVES = 4
 
 
