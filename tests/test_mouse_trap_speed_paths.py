@@ -10,48 +10,11 @@ checked to be one integer below the denominator. The tables built in ``__init__`
 from __future__ import annotations
 
 import random
-from fractions import Fraction
-from typing import Any
 
 import pytest
+from exact_draws import ScriptedRandom, exact_distribution
 
 from boardgames_widgets.games.mouse_trap import MouseTrap, MouseTrapState, Phase, Roll, TrapOutcome
-
-
-class Scripted(random.Random):
-    """A generator whose integer draws follow a script, recording each draw's range."""
-
-    def __init__(self, script: list[int]) -> None:
-        super().__init__(0)
-        self.script, self.sizes = script, []
-
-    def _randbelow(self, n: int) -> int:  # type: ignore[override]
-        if len(self.sizes) == len(self.script):
-            raise LookupError(n)
-        self.sizes.append(n)
-        return self.script[len(self.sizes) - 1]
-
-    def random(self) -> float:
-        raise AssertionError("sample_chance must draw integers only")
-
-
-def distribution(sample: Any) -> dict[Any, Fraction]:
-    """The exact distribution of ``sample(rng)`` over every script of integer draws."""
-    dist: dict[Any, Fraction] = {}
-    stack: list[list[int]] = [[]]
-    while stack:
-        script = stack.pop()
-        rng = Scripted(script)
-        try:
-            outcome = sample(rng)
-        except LookupError as more:
-            stack.extend([*script, k] for k in range(more.args[0]))
-            continue
-        p = Fraction(1)
-        for n in rng.sizes:
-            p /= n
-        dist[outcome] = dist.get(outcome, Fraction(0)) + p
-    return dist
 
 
 def at(game: MouseTrap, phase: Phase) -> MouseTrapState:
@@ -64,7 +27,7 @@ def test_the_crank_is_drawn_with_exactly_the_odds_of_chance_outcomes(reliability
     game = MouseTrap(2, stage_reliability=reliability)
     state = at(game, Phase.CRANK)
     want = dict(game.chance_outcomes(state))
-    assert distribution(lambda rng: game.sample_chance(state, rng)) == want
+    assert exact_distribution(lambda rng: game.sample_chance(state, rng)) == want
 
 
 def test_the_default_crank_draws_one_integer_below_the_denominator():
@@ -72,7 +35,7 @@ def test_the_default_crank_draws_one_integer_below_the_denominator():
     state = at(game, Phase.CRANK)
     p = dict(game.chance_outcomes(state))[TrapOutcome(True)]
     for r, works in [(0, True), (p.numerator - 1, True), (p.numerator, False), (p.denominator - 1, False)]:
-        rng = Scripted([r])
+        rng = ScriptedRandom([r])
         assert game.sample_chance(state, rng) == TrapOutcome(works)
         assert rng.sizes == [p.denominator]
 
@@ -81,7 +44,7 @@ def test_the_default_crank_draws_one_integer_below_the_denominator():
 def test_the_die_is_drawn_with_exactly_the_odds_of_chance_outcomes(phase):
     game = MouseTrap(3, die_faces=4)
     state = at(game, phase)
-    assert distribution(lambda rng: game.sample_chance(state, rng)) == dict(game.chance_outcomes(state))
+    assert exact_distribution(lambda rng: game.sample_chance(state, rng)) == dict(game.chance_outcomes(state))
 
 
 def test_sample_chance_refuses_a_decision_node():
