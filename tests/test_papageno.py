@@ -7,6 +7,7 @@ play passes to the left, ``(p + 1) % n``.
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 from dataclasses import replace
@@ -17,7 +18,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from boardgames_widgets.core import CHANCE, TERMINAL, GameOverError, IllegalActionError, InvalidActionError, make_game
+from boardgames_widgets.agents import GreedyAgent, RandomAgent
+from boardgames_widgets.core import (
+    CHANCE,
+    TERMINAL,
+    GameOverError,
+    IllegalActionError,
+    InvalidActionError,
+    make_game,
+    play_game,
+)
+from boardgames_widgets.core.record import GameRecord
 from boardgames_widgets.core.rng import sample_outcome
 from boardgames_widgets.games.papageno import (
     CAPTURE,
@@ -41,6 +52,7 @@ from boardgames_widgets.games.papageno import (
     score_area,
 )
 from boardgames_widgets.games.papageno.cards import KIND_INDEX, counts_of
+from boardgames_widgets.games.papageno.rules import MAX_TURNS_PER_ROUND
 
 TL, TM, TR, BL, BM, BR = range(6)
 
@@ -105,6 +117,7 @@ def table(
         round_wins=(0,) * game.num_players,
         last_scores=(),
         ender=-1,
+        turns=0,
     )
     state = replace(state, **changes)
     game.validate_state(state)
@@ -584,6 +597,160 @@ def test_PA_E3_first_to_two_round_wins_wins_the_game():
     one = _finished_round(single, ("1 1 -1 / 2 3 .", "2 2 3 / 4 4 5", "5 5 6 / 7 7 8"), (0, 0, 0))
     assert single.is_terminal(one) and single.returns(one) == (1.0, 0.0, 0.0)
     assert "player 0 won the game" in game.describe(won)
+
+
+# -- termination (not in the originals): max_turns_per_round ------------------------------------
+def _greedy_games(game: Papageno, games: int, cap: int = 20_000) -> list[list[PapagenoState]]:
+    """The bug report's loop: ``games`` Greedy-vs-Greedy games on one generator, every state kept."""
+    rng, agent, out = random.Random(0), GreedyAgent(game), []
+    for _ in range(games):
+        state = game.new_initial_state()
+        states = [state]
+        while not game.is_terminal(state) and len(states) <= cap:
+            if game.is_chance_node(state):
+                action = game.sample_chance(state, rng)
+            else:
+                p = game.current_player(state)
+                action = agent.act(game.observation(state, p), game.legal_actions(state), rng)
+            state = game.apply(state, action)
+            states.append(state)
+        out.append(states)
+    return out
+
+
+def _round_lengths(states: list[PapagenoState]) -> list[int]:
+    """The turn count each round of a game ended with."""
+    return [s.turns for prev, s in itertools.pairwise(states) if s.ender >= 0 and prev.ender < 0]
+
+
+def test_two_greedy_players_can_no_longer_pass_a_capture_back_and_forth_for_ever():
+    """Termination: game 61 of the bug report looped (TakeDiscard, Swap, CaptureSwap …) for ever."""
+    small = Papageno(2, max_turns_per_round=60)  # Greedy rounds take at most ~25 turns
+    games = _greedy_games(small, 62)
+    assert all(small.is_terminal(g[-1]) for g in games)
+    assert max(_round_lengths(games[60])) < 60 and _round_lengths(games[61])[1] == 60  # its looping round
+    default = Papageno(2)
+    last = _greedy_games(default, 62)[61]
+    assert default.is_terminal(last[-1]) and MAX_TURNS_PER_ROUND in _round_lengths(last)
+    assert [i for i, g in enumerate(games) if 60 in _round_lengths(g)] == [61]  # no other round comes near
+
+
+def test_a_round_ends_exactly_at_the_turn_limit_and_is_scored():
+    """Termination: the limit-th turn ends the round as if its player had turned up their sixth card.
+
+    The others turn their cards up clockwise from that player's left, then the player's own
+    face-down cards turn up, and the round is scored as usual (PA-E1–E3).
+    """
+    game = Papageno(2, max_turns_per_round=10)
+    areas = ("1 2 3 / 4 5 .", "9 . . / . . 8")
+    before = run(game, table(game, *areas, discard=("0",), turns=8), "take discard", "swap top-left")
+    assert before.phase is Phase.TURN and before.actor == 1 and before.turns == 9  # one turn short: play on
+    state = run(game, table(game, *areas, discard=("0",), turns=9), "take discard", "swap top-left")
+    assert state.phase is Phase.END_REVEAL and state.ender == 0 and state.turns == 10
+    assert "turn limit" in game.describe(state)
+    revealed = []
+    cards = iter(["-1", "7", "6", "0", "5"])
+    while state.phase is Phase.END_REVEAL:
+        grids = state.grids
+        state = run(game, state, f"reveal {next(cards)}")
+        revealed.append(next((p, i) for p in range(2) for i in range(6) if grids[p][i] != state.grids[p][i]))
+    assert revealed == [(1, TM), (1, TR), (1, BL), (1, BM), (0, BR)]
+    assert state.grids == (area("0 2 3 / 4 5 5"), area("9 -1 7 / 6 0 8"))
+    assert state.phase is Phase.ROUND_OVER and state.last_scores == (19, 29) and state.round_wins == (1, 0)
+    assert state.turns == 10
+    nxt = run(game, state, "next round")
+    assert nxt.phase is Phase.DEAL and nxt.round == 2 and nxt.turns == 0
+
+
+def test_six_face_up_cards_on_the_last_turn_end_the_round_the_ordinary_way():
+    """PA-E1 still applies on the limit-th turn: player 0's sixth card ends it; no limit message."""
+    game = Papageno(2, max_turns_per_round=10)
+    state = run(game, table(game, "1 2 3 / 4 5 .", "9 . . / . . 8", discard=("0",), turns=9), "take discard")
+    state = run(game, state, "swap bottom-right", "reveal 6")
+    assert state.phase is Phase.END_REVEAL and state.ender == 0 and state.turns == 10
+    assert "player 0 has six cards face up" in game.describe(state)
+
+
+@pytest.mark.parametrize("n", [2, 5])
+def test_the_turn_counter_counts_every_turn_and_restarts_each_round(n):
+    """``turns`` counts the turns begun (one draw or take each), not the opening; 0 at every deal."""
+    game = Papageno(n, max_turns_per_round=7)
+    states = playout(game, 3)
+    begun = 0
+    for prev, s in itertools.pairwise(states):
+        game.validate_state(s)
+        if s.phase is Phase.DEAL:
+            assert s.turns == 0
+            begun = 0
+        if prev.phase is Phase.TURN:
+            begun += 1
+        if s.phase is Phase.TURN:
+            assert s.turns == begun  # every turn begun so far is finished
+        if s.ender >= 0 and prev.ender < 0:
+            assert s.turns == begun <= 7
+    lengths = _round_lengths(states)
+    assert len(lengths) == states[-1].round and 7 in lengths  # random rounds take ~20 turns: the limit bites
+
+
+@pytest.mark.parametrize("bad", [0, -3, 2.5, True, "100", None])
+def test_max_turns_per_round_must_be_a_positive_whole_number(bad):
+    with pytest.raises(ValueError, match="max_turns_per_round"):
+        Papageno(2, max_turns_per_round=bad)
+    with pytest.raises(ValueError, match="max_turns_per_round"):
+        make_game("papageno", num_players=2, max_turns_per_round=bad)
+
+
+def test_the_turn_limit_is_configuration_and_the_counter_is_saved():
+    """config() carries the limit (records rebuild the game); JSON keeps the counter; loading checks it."""
+    game = Papageno(3, max_turns_per_round=40)
+    assert game.config()["max_turns_per_round"] == 40 and make_game("papageno", **game.config()) == game
+    assert Papageno(3).config()["max_turns_per_round"] == MAX_TURNS_PER_ROUND != 40
+    state = table(game, "3 . . / . . .", ". 8 . / . . .", ". . . / . . .", discard=("6",), turns=23)
+    data = json.loads(json.dumps(game.to_json(state)))
+    assert data["state"]["turns"] == 23 and game.from_json(data) == state
+    with pytest.raises(ValueError, match="config"):
+        Papageno(3).from_json(data)  # the same position under another limit is another game
+    for turns, message in ((-1, "turns must be 0..40"), (41, "turns must be 0..40"), (40, "has had its 40 turns")):
+        bad = json.loads(json.dumps(data))
+        bad["state"]["turns"] = turns
+        with pytest.raises(ValueError, match=message):
+            game.from_json(bad)
+    bad = json.loads(json.dumps(data))
+    bad["state"]["turns"] = "23"
+    with pytest.raises(ValueError, match="turns"):
+        game.from_json(bad)
+    del bad["state"]["turns"]
+    with pytest.raises(ValueError, match="missing"):
+        game.from_json(bad)
+    with pytest.raises(ValueError, match="before the opening"):
+        game.validate_state(replace(game.new_initial_state(), turns=1))
+    finished = run(game, table(game, "1 2 3 / 4 5 .", "9 9 8 / 8 7 .", "6 6 5 / 5 4 .", discard=("0",), turns=39))
+    finished = run(game, finished, "take discard", "swap top-left")
+    assert finished.phase is Phase.END_REVEAL and finished.turns == 40
+    game.validate_state(finished)  # at the limit only once the round is over
+
+
+def test_a_record_saved_before_the_turn_limit_existed_still_replays():
+    """Old records have no ``max_turns_per_round`` in their config: they get the default."""
+    game = Papageno(2)
+    record = play_game(game, [RandomAgent(), RandomAgent()], seed=5)
+    old = record.to_dict()
+    del old["config"]["max_turns_per_round"]
+    again = GameRecord.from_json(json.dumps(old))
+    assert again.make_game() == game and again.final_state() == record.final_state()
+
+
+def test_a_state_sampled_from_an_observation_reaches_the_limit_at_the_same_time():
+    """The counter is public: ISMCTS's sampled states end the round on the same turn as the real one."""
+    game = Papageno(2, max_turns_per_round=10)
+    state = table(game, "1 2 3 / 4 . .", "9 . . / . . 8", phase=Phase.PLACE, hand="5", hand_drawn=True, turns=9)
+    obs = game.observation(state, 1)
+    assert obs.turns == 9 and obs.hand is None
+    sampled = game.sample_state(obs, random.Random(1))
+    assert sampled.turns == 9
+    for s in (state, sampled):
+        after = game.apply(s, DiscardDrawn())
+        assert after.phase is Phase.END_REVEAL and after.turns == 10
 
 
 # -- errors, text, invariants -----------------------------------------------------------------

@@ -77,6 +77,7 @@ def table(
         round_wins=round_wins or (0,) * game.num_players,
         last_scores=last_scores,
         ender=ender,
+        turns=0,
     )
     game.validate_state(state)
     return state

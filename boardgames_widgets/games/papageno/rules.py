@@ -30,9 +30,17 @@ Seats and directions: play goes clockwise, which is to the left, so the left
 neighbour of player ``p`` is ``(p + 1) % n``. Positions are numbered 0 … 5, row by
 row from the owner's top-left, and named ``top-left`` … ``bottom-right``.
 
+Termination (not in the originals): when a round reaches ``max_turns_per_round``
+turns (:data:`MAX_TURNS_PER_ROUND`) and nobody has six cards face up, it ends at
+once, as if the player who took that last turn had turned up their sixth card: the
+others turn their cards up, clockwise from that player's left, then that player's own
+face-down cards turn up too, and the round is scored (PA-E1–E3). Without it two
+deterministic players can pass a Capture or a Pan Flute back and forth for ever.
+
 Assumptions (named module constants, documented where defined):
 :data:`ROUND_END_CHECK`, :data:`NEXT_ROUND_TIE`, :data:`OPENING_ORDER`,
-:data:`RESHUFFLE_TIMING`; the deck's in :mod:`~boardgames_widgets.games.papageno.cards`.
+:data:`RESHUFFLE_TIMING`, :data:`MAX_TURNS_PER_ROUND`; the deck's in
+:mod:`~boardgames_widgets.games.papageno.cards`.
 """
 
 from __future__ import annotations
@@ -95,6 +103,16 @@ OPENING_ORDER = "clockwise from the first player"
 RESHUFFLE_TIMING = "when a player draws from an empty pile"
 #: The default round wins needed to win the game (PA-E3: 2).
 ROUNDS_TO_WIN = 2
+#: **Termination** (not in the originals): the default ``max_turns_per_round``. After this
+#: many turns (the opening reveals of PA-S2 are not turns) a round ends as if the player who
+#: took the last one had turned up their sixth card (see the module docstring). Ordinary play
+#: never comes near it; turns per round that ended by itself, measured with 2–5 players:
+#: random players median 20–30, longest 89 of 23,600 rounds; threshold policies longest 43;
+#: Greedy players longest 45 with 2–4 players, and with 5 players 99% under 75 but one of
+#: about 4,000 rounds took 585. Without a limit two Greedy players can pass a Capture back and
+#: forth for ever (about 1 game in 60 with 2 players, more with more players), and five
+#: threshold policies a Pan Flute.
+MAX_TURNS_PER_ROUND = 1000
 
 
 class Phase(enum.Enum):
@@ -271,7 +289,10 @@ class PapagenoState:
         first_player: who started this round (PA-S4).
         round_wins: rounds won by each player (PA-E3).
         last_scores: each player's total in the last finished round (empty before).
-        ender: the player whose six face-up cards ended the round (PA-E1); -1.
+        ender: the player whose six face-up cards ended the round (PA-E1), or who took
+            its last turn when the turn limit ended it (``max_turns_per_round``); -1.
+        turns: turns finished in this round (for ``max_turns_per_round``; the opening's
+            reveals do not count).
     """
 
     phase: Phase
@@ -292,6 +313,7 @@ class PapagenoState:
     round_wins: tuple[int, ...]
     last_scores: tuple[int, ...]
     ender: int
+    turns: int
 
     @property
     def num_players(self) -> int:
@@ -316,7 +338,7 @@ class PapagenoObservation:
     Attributes:
         player: whose observation this is.
         phase, grids, discard, actor, pos, travelling, receiver, round, first_player,
-        round_wins, last_scores, ender: as in :class:`PapagenoState` (all public).
+        round_wins, last_scores, ender, turns: as in :class:`PapagenoState` (all public).
         draw_pile_size: cards in the draw pile.
         draw_known: the known cards of a reshuffled draw pile, as this player knows them.
         unseen: per kind, the cards this player has not seen (aligned with ``KINDS``).
@@ -346,6 +368,7 @@ class PapagenoObservation:
     round_wins: tuple[int, ...]
     last_scores: tuple[int, ...]
     ender: int
+    turns: int
 
     @property
     def num_players(self) -> int:
@@ -391,6 +414,7 @@ class _Draft:
     round_wins: tuple[int, ...]
     last_scores: tuple[int, ...]
     ender: int
+    turns: int
 
     def __init__(self, s: PapagenoState) -> None:  # written out: this is the hot path
         self.phase = s.phase
@@ -411,6 +435,7 @@ class _Draft:
         self.round_wins = s.round_wins
         self.last_scores = s.last_scores
         self.ender = s.ender
+        self.turns = s.turns
 
     def freeze(self) -> PapagenoState:
         """The frozen state with the draft's fields."""
@@ -433,6 +458,7 @@ class _Draft:
             self.round_wins,
             self.last_scores,
             self.ender,
+            self.turns,
         )
 
 
@@ -496,6 +522,10 @@ class Papageno(Game[PapagenoState, Action]):
         bird_counts, captures, flutes, eggs, capture_weight, flute_weight,
             egg_beside_egg_weight, remove_flutes_for_two: the deck, see
             :class:`~boardgames_widgets.games.papageno.cards.DeckConfig`.
+        max_turns_per_round: after this many turns a round ends as if the player who took
+            the last one had turned up their sixth card: everyone turns their cards up and
+            the round is scored (termination guard, not in the originals; default
+            :data:`MAX_TURNS_PER_ROUND`).
 
     Raises:
         ValueError: a parameter out of range.
@@ -529,14 +559,17 @@ class Papageno(Game[PapagenoState, Action]):
         flute_weight: int = FLUTE_WEIGHT,
         egg_beside_egg_weight: int = EGG_BESIDE_EGG_WEIGHT,
         remove_flutes_for_two: bool = True,
+        max_turns_per_round: int = MAX_TURNS_PER_ROUND,
     ) -> None:
         super().__init__(num_players)
         if not isinstance(first_player, int) or not 0 <= first_player < num_players:
             raise ValueError(f"first_player must be a seat 0..{num_players - 1}, not {first_player!r}")
-        if not isinstance(rounds_to_win, int) or isinstance(rounds_to_win, bool) or rounds_to_win < 1:
-            raise ValueError(f"rounds_to_win must be a positive integer, not {rounds_to_win!r}")
+        for label, value in (("rounds_to_win", rounds_to_win), ("max_turns_per_round", max_turns_per_round)):
+            if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+                raise ValueError(f"{label} must be a positive integer, not {value!r}")
         self.first_player = first_player
         self.rounds_to_win = rounds_to_win
+        self.max_turns_per_round = max_turns_per_round
         self.deck = DeckConfig(
             bird_counts=tuple(bird_counts),
             captures=captures,
@@ -585,6 +618,7 @@ class Papageno(Game[PapagenoState, Action]):
             "num_players": self.num_players,
             "first_player": self.first_player,
             "rounds_to_win": self.rounds_to_win,
+            "max_turns_per_round": self.max_turns_per_round,
             "bird_counts": list(d.bird_counts),
             "captures": d.captures,
             "flutes": d.flutes,
@@ -618,6 +652,7 @@ class Papageno(Game[PapagenoState, Action]):
             round_wins=wins,
             last_scores=scores,
             ender=-1,
+            turns=0,
         )
 
     def new_initial_state(self) -> PapagenoState:
@@ -908,14 +943,16 @@ class Papageno(Game[PapagenoState, Action]):
         self._end_turn(d)
 
     def _end_turn(self, d: _Draft) -> None:
-        """Pass the turn left, or end the round if someone has six face-up cards (PA-E1)."""
+        """Pass the turn left, or end the round: someone has six face-up cards (PA-E1), or
+        this was the round's last turn (``max_turns_per_round``, see the module docstring)."""
         d.hand = None
         d.hand_drawn = False
         d.hand_from_known = False
         d.pos = -1
         d.travelling = None
         d.receiver = -1
-        if any(None not in grid for grid in d.grids):
+        d.turns += 1
+        if d.turns >= self.max_turns_per_round or any(None not in grid for grid in d.grids):
             d.ender = d.actor
             self._reveal_rest(d)
             return
@@ -1021,6 +1058,7 @@ class Papageno(Game[PapagenoState, Action]):
             round_wins=state.round_wins,
             last_scores=state.last_scores,
             ender=state.ender,
+            turns=state.turns,
         )
 
     def possible_deal(self, state: PapagenoState, rng: random.Random) -> tuple[Grid, ...]:
@@ -1082,6 +1120,7 @@ class Papageno(Game[PapagenoState, Action]):
             round_wins=obs.round_wins,
             last_scores=obs.last_scores,
             ender=obs.ender,
+            turns=obs.turns,
         )
         self.validate_state(state)
         return state
@@ -1125,6 +1164,8 @@ class Papageno(Game[PapagenoState, Action]):
             what = f"Pan Flute: player {state.receiver}'s {POSITION_NAMES[state.pos]} card is turned up"
         elif phase is Phase.CAPTURE:
             what = f"{p} may use the Capture to swap a face-up card with an opponent's, or decline"
+        elif phase is Phase.END_REVEAL and state.turns >= self.max_turns_per_round and None in state.grids[state.ender]:
+            what = f"round over (the turn limit, {state.turns} turns, is reached): everyone turns their cards up"
         elif phase is Phase.END_REVEAL:
             what = f"round over (player {state.ender} has six cards face up): the others turn their cards up"
         else:
@@ -1215,8 +1256,16 @@ class Papageno(Game[PapagenoState, Action]):
                 raise bad("the card to turn up is already face up")
         if state.phase is Phase.CAPTURE and state.grids[state.actor][state.pos] != CAPTURE:
             raise bad("the capture phase needs the Capture card just placed at pos")
-        if state.phase in (Phase.END_REVEAL, Phase.ROUND_OVER, Phase.GAME_OVER) and not 0 <= state.ender < n:
+        finished = state.phase in (Phase.END_REVEAL, Phase.ROUND_OVER, Phase.GAME_OVER)
+        if finished and not 0 <= state.ender < n:
             raise bad("a finished round needs the player who ended it")
+        limit = self.max_turns_per_round
+        if not 0 <= state.turns <= limit:
+            raise bad(f"turns must be 0..{limit} (max_turns_per_round), not {state.turns}")
+        if state.turns == limit and not finished:
+            raise bad(f"the round has had its {limit} turns (max_turns_per_round) but is in {state.phase.value}")
+        if state.turns and state.phase in (Phase.DEAL, Phase.OPENING, Phase.OPENING_REVEAL):
+            raise bad(f"{state.turns} turns played before the opening ({state.phase.value}) is over")
         if state.phase in (Phase.ROUND_OVER, Phase.GAME_OVER) and any(None in g for g in state.grids):
             raise bad("a scored round has every card face up")
         if state.phase is Phase.GAME_OVER and max(state.round_wins) < self.rounds_to_win:
