@@ -13,7 +13,8 @@ A *threshold policy* is the simplest strategy a person might write on a card:
   optional).
 * **Hurry up** (:data:`HURRY_AFTER_RESHUFFLE`): once the draw pile has run out and been
   reshuffled (PA-S3), every drawn card goes over a face-down card, so the round ends.
-  Without it two careful players could discard forever: the rules have no turn limit.
+  Without it two careful players could discard until the round's turn limit
+  (``max_turns_per_round``, a termination rule of ours: the originals have none).
 
 With ``pairs=True`` the policy also knows the **column-pair rule** (PA-E2: two equal
 weights in a column cancel): a card of positive weight that matches a face-up card
@@ -58,7 +59,7 @@ AVERAGE_GUESS = 4
 
 #: Once the draw pile has been reshuffled (PA-S3), swap every drawn card over a face-down
 #: card so the round comes to an end (a game between two picky policies could otherwise
-#: go on for ever).
+#: go on until the round's turn limit).
 HURRY_AFTER_RESHUFFLE = True
 
 
