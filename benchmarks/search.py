@@ -11,7 +11,8 @@ Three tables, one run (figures to report, never a test):
    gives the iterations per second of the strong bot's own search (its evaluator
    or rollout policy, :data:`~boardgames_widgets.agents.strong.STRONG_SEARCH`) on
    the same states: not comparable with OpenSpiel's, but it shows the work the
-   strong bot gets done per second.
+   strong bot gets done per second (Papageno: the best MCTS settings found; its
+   strong bot is the rollout algorithm, whose "iterations" are samples).
 2. **Strength** — the strong bot's win rate against Greedy and against Random, with
    95% Wilson intervals, seats swapped every other game (``--games`` per pairing).
    With ``--baseline N`` the textbook bot (MCTS or ISMCTS with uniformly random
@@ -48,7 +49,7 @@ from typing import Any
 from boardgames_widgets import RandomAgent, make_game
 from boardgames_widgets.agents import GreedyAgent, ISMCTSAgent, MCTSAgent, strong_agent
 from boardgames_widgets.agents.mcts import UCT_C, mcts
-from boardgames_widgets.agents.strong import HIDDEN_AT_DECISIONS, STRONG_SEARCH, SearchSettings
+from boardgames_widgets.agents.strong import HIDDEN_AT_DECISIONS, STRONG_ROLLOUT, STRONG_SEARCH, SearchSettings
 from boardgames_widgets.analysis.tournament import gauntlet
 from boardgames_widgets.core.registry import game_ids
 from boardgames_widgets.core.rng import sample_outcome
@@ -70,6 +71,10 @@ def decision_states(game: Any, count: int, seed: int, moves: int = 4) -> list[An
         if not game.is_terminal(state):
             states.append(state)
     return states
+
+
+#: ``--quick``: samples per move of a rollout-algorithm strong bot (each plays every move out).
+QUICK_SAMPLES = 20
 
 
 def strong_speed(game_id: str, simulations: int, positions: int) -> float:
@@ -216,6 +221,8 @@ def main() -> None:
         try:
             for gid in ids:
                 iterations, textbook_iterations = args.iterations, args.iterations
+                if args.quick and gid in STRONG_ROLLOUT:  # samples, each plays out every legal move
+                    iterations = QUICK_SAMPLES
                 if args.calibrate and not args.iterations:
                     iterations = calibrate(gid, args.seconds, 5)
                     textbook_iterations = calibrate(gid, args.seconds, 5, textbook=True) if args.baseline else None

@@ -24,6 +24,8 @@ from boardgames_widgets.agents.determinize import full_state, sample_state
 from boardgames_widgets.agents.greedy import GreedyAgent, game_id_of
 from boardgames_widgets.agents.ismcts import ISMCTSAgent, ismcts
 from boardgames_widgets.agents.mcts import MCTSAgent, mcts
+from boardgames_widgets.agents.rollout import Rollout
+from boardgames_widgets.agents.rollout_agent import RolloutAgent
 from boardgames_widgets.agents.search import (
     ExpectimaxAgent,
     MinimaxAgent,
@@ -263,7 +265,13 @@ def test_agents_never_see_the_hidden_cards() -> None:
     assert obs_a == obs_b
     assert full_state(game, obs_a) is None  # the observation does not carry the state
     legal = game.legal_actions(state)
-    for make in (lambda: ISMCTSAgent(game, 60), lambda: MCTSAgent(game, 60), lambda: GreedyAgent(game)):
+    makers = (
+        lambda: ISMCTSAgent(game, 60),
+        lambda: MCTSAgent(game, 60),
+        lambda: GreedyAgent(game),
+        lambda: RolloutAgent(game, Rollout(), 2),
+    )
+    for make in makers:
         assert make().act(obs_a, legal, random.Random(9)) == make().act(obs_b, legal, random.Random(9))
 
 

@@ -18,11 +18,13 @@ from boardgames_widgets.agents.rollout import (
     HeuristicPolicy,
     Rollout,
     _match_chances,
+    logistic,
     margins,
     random_policy,
     share_by_margin,
 )
-from boardgames_widgets.agents.strong import STRONG_SEARCH
+from boardgames_widgets.agents.rollout_agent import RolloutAgent
+from boardgames_widgets.agents.strong import STRONG_ROLLOUT, STRONG_SEARCH, STRONG_SECONDS
 from boardgames_widgets.analysis.tournament import gauntlet
 from boardgames_widgets.core.api import CHANCE, TERMINAL, Game
 from boardgames_widgets.core.registry import game_class, game_ids
@@ -149,6 +151,58 @@ def test_papageno_match_chances_by_hand() -> None:
     assert _match_chances((2, 0), (0.5, 0.5), 2) == (1.0, 0.0)
 
 
+def _papageno_position(grids: tuple[tuple[str | None, ...], ...], actor: int) -> tuple[Any, Any]:
+    """A 2-player Papageno game and a turn-start state with these areas (round 1, no wins)."""
+    from boardgames_widgets.games.papageno.rules import Phase
+
+    game = make_game("papageno", num_players=2)
+    state = game.new_initial_state()
+    return game, dataclasses.replace(state, phase=Phase.TURN, grids=grids, actor=actor)
+
+
+def test_papageno_round_chances_follow_the_fitted_model_by_hand() -> None:
+    """Everything face up, player 0 two points ahead and to move: logistic(2 / SCALE + TEMPO)."""
+    from boardgames_widgets.agents import rollout
+
+    game, state = _papageno_position((("1", "2", "3", "4", "5", "6"), ("1", "2", "3", "4", "5", "8")), actor=0)
+    expected = logistic(2 / rollout.PAPAGENO_SCALE + rollout.PAPAGENO_TEMPO)
+    assert rollout.papageno_round_chances(game, state) == pytest.approx((expected, 1 - expected))
+    # round 1, first to 2 wins, later rounds even: P(game) = p · 3/4 + (1 - p) · 1/4
+    assert EVALUATORS["papageno"](game, state)[0] == pytest.approx(expected * 0.75 + (1 - expected) * 0.25)
+
+
+def test_papageno_round_chances_value_lead_tempo_and_fewer_face_down_cards() -> None:
+    """The effects the model measured on Greedy self-play (benchmarks/papageno_round_model.py)."""
+    from boardgames_widgets.agents.rollout import papageno_round_chances
+
+    up = ("1", "2", "3", "4", "5", "6")
+    even = _papageno_position((up, up), actor=1)
+    assert papageno_round_chances(*even)[0] < 0.5 < papageno_round_chances(*_papageno_position((up, up), 0))[0]
+    ahead = _papageno_position((("1", "2", "3", "4", "5", "-2"), up), actor=1)
+    assert papageno_round_chances(*ahead)[0] > papageno_round_chances(*even)[0]
+    # the same lead is less sure while cards are still face down
+    hidden = (None, None, None, "4", "5", "6")
+    hidden_ahead = _papageno_position(((None, None, None, "4", "5", "-2"), hidden), actor=1)
+    hidden_even = _papageno_position((hidden, hidden), actor=1)
+    gain_up = papageno_round_chances(*ahead)[0] - papageno_round_chances(*even)[0]
+    gain_hidden = papageno_round_chances(*hidden_ahead)[0] - papageno_round_chances(*hidden_even)[0]
+    assert 0 < gain_hidden < gain_up
+
+
+def test_papageno_round_chances_with_face_down_cards_by_hand() -> None:
+    """All four terms: face-down cards count the average unseen weight ``u`` (as Greedy's estimate)."""
+    from boardgames_widgets.agents import rollout
+    from boardgames_widgets.games.papageno.cards import EGG, KINDS
+
+    game, state = _papageno_position(((None, None, "3", "4", "5", "6"), (None, "2", "3", "4", "5", "6")), actor=1)
+    pairs = [(game.deck.weight(k), c) for k, c in zip(KINDS, state.unseen, strict=True) if c and k != EGG]
+    u = sum(w * c for w, c in pairs) / sum(c for _, c in pairs)
+    lead = (u + 20) - (2 * u + 18)  # the opponent's total minus mine; no column pairs cancel
+    z = lead / (rollout.PAPAGENO_SCALE + 3 * rollout.PAPAGENO_SCALE_PER_DOWN)
+    z += rollout.PAPAGENO_DOWN_WEIGHT * (1 - 2) - rollout.PAPAGENO_TEMPO
+    assert rollout.papageno_round_chances(game, state)[0] == pytest.approx(logistic(z))
+
+
 def test_food_chain_evaluator_sees_the_cheese_a_mouse_eats() -> None:
     """FC-E2: a mouse next to my cheese makes my position worse."""
     from boardgames_widgets.games.food_chain.rules import CHEESE, MOUSE, Card, Placed
@@ -184,10 +238,15 @@ def test_the_strong_bot_uses_each_games_simulation() -> None:
     for game_id in game_ids():
         game = make_game(game_id, num_players=2)
         bot = strong_agent(game, iterations=10)
+        if game_id in STRONG_ROLLOUT:
+            assert isinstance(bot, RolloutAgent)
+            assert (bot.rollout, bot.samples, bot.seconds) == (STRONG_ROLLOUT[game_id], 10, None)
+            continue
         how = STRONG_SEARCH[game_id]
         assert (bot.evaluator, bot.rollout, bot.c) == (how.evaluator, how.rollout, how.c)
     assert isinstance(strong_agent(make_game("food_chain")), ISMCTSAgent)
-    assert isinstance(strong_agent(make_game("papageno")), MCTSAgent)
+    assert isinstance(strong_agent(make_game("mouse_trap")), MCTSAgent)
+    assert strong_agent(make_game("papageno")).seconds == STRONG_SECONDS
 
 
 @pytest.mark.parametrize("game_id", game_ids())

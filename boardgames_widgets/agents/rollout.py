@@ -91,10 +91,13 @@ class Rollout:
         policy: picks the playout's moves (default :func:`random_policy`).
         max_actions: moves played before the evaluator takes over (``None``: play to the end).
         evaluator: estimates the returns where the playout stops short of the end
-            (required with ``max_actions``).
+            (required with ``max_actions`` or ``until``).
+        until: ``until(game, state)`` is true where the playout stops early and the
+            evaluator scores the state (for example :func:`papageno_round_over`: the end
+            of the round); checked before every move and chance outcome.
 
     Raises:
-        ValueError: ``max_actions`` without an evaluator, or a negative cut-off.
+        ValueError: ``max_actions`` or ``until`` without an evaluator, or a negative cut-off.
     """
 
     def __init__(
@@ -102,16 +105,20 @@ class Rollout:
         policy: Policy = random_policy,
         max_actions: int | None = None,
         evaluator: Evaluator | None = None,
+        until: Callable[[Game[Any, Any], Any], bool] | None = None,
     ) -> None:
         if max_actions is not None and (evaluator is None or max_actions < 0):
             raise ValueError("a cut-off rollout needs an evaluator and a cut-off of 0 moves or more")
+        if until is not None and evaluator is None:
+            raise ValueError("a rollout that stops early (until=...) needs an evaluator")
         self.policy = policy
         self.max_actions = max_actions
         self.evaluator = evaluator
+        self.until = until
 
     def __call__(self, game: Game[Any, Any], state: Any, rng: random.Random) -> Sequence[float]:
         """Every player's return (or its estimate) from ``state``."""
-        if self.policy is random_policy and self.max_actions is None:
+        if self.policy is random_policy and self.max_actions is None and self.until is None:
             return random_rollout(game, state, rng)
         budget = math.inf if self.max_actions is None else self.max_actions
         moves = 0
@@ -119,6 +126,9 @@ class Rollout:
             player = game.current_player(state)
             if player == TERMINAL:
                 return game.returns(state)
+            if self.until is not None and self.until(game, state):
+                assert self.evaluator is not None
+                return self.evaluator(game, state)
             if player == CHANCE:
                 state = game.apply(state, game.sample_chance(state, rng))
                 continue
@@ -131,7 +141,8 @@ class Rollout:
     def __repr__(self) -> str:
         policy = getattr(self.policy, "__name__", None) or repr(self.policy)
         evaluator = getattr(self.evaluator, "__name__", None)
-        return f"Rollout(policy={policy}, max_actions={self.max_actions}, evaluator={evaluator})"
+        until = getattr(self.until, "__name__", None)
+        return f"Rollout(policy={policy}, max_actions={self.max_actions}, evaluator={evaluator}, until={until})"
 
 
 # -- evaluators ----------------------------------------------------------------------------
@@ -189,19 +200,37 @@ def food_chain_evaluator(game: Game[Any, Any], state: Any) -> tuple[float, ...]:
     return share_by_margin(margins(points), FOOD_CHAIN_SCALE)
 
 
-#: Papageno: an estimated lead of this many weight points counts as a 3-to-1 favourite in a round.
-PAPAGENO_SCALE = 4.0
+#: Papageno's round-win model (:func:`papageno_round_chances`), fitted by maximum likelihood on
+#: 20,000 Greedy-vs-Greedy games (``benchmarks/papageno_round_model.py``): the weight points
+#: of lead that count as one unit of logistic odds with every card face up ...
+PAPAGENO_SCALE = 1.53
+#: ... and how much that grows per face-down card left in the two areas (a lead is less sure
+#: while cards are still hidden).
+PAPAGENO_SCALE_PER_DOWN = 0.93
+#: Log-odds per face-down card fewer than the opponent: fewer cards to turn up, so the round
+#: can be ended sooner (PA-E1).
+PAPAGENO_DOWN_WEIGHT = 0.34
+#: Log-odds for being the player to move (a turn ahead), against -this for waiting.
+PAPAGENO_TEMPO = 0.32
 
 
-def papageno_evaluator(game: Game[Any, Any], state: Any) -> tuple[float, ...]:
-    """Rounds won so far plus this round's estimated chances, as a chance of winning the game.
+def papageno_round_chances(game: Game[Any, Any], state: Any) -> tuple[float, ...]:
+    """Each player's estimated chance of winning the current round of ``state``.
 
-    Each area's total is estimated as the Greedy heuristic does (face-down cards at
-    the average unseen weight, equal columns cancelled); the lower estimate is the
-    likelier round winner. Later rounds count as even (each player 1/n).
+    Every area's total is estimated as the Greedy heuristic does (face-down cards at
+    the average unseen weight, equal columns cancelled). Player ``i``'s log-odds
+    against the leading other player ``j`` are::
+
+        lead / (PAPAGENO_SCALE + PAPAGENO_SCALE_PER_DOWN * (down_i + down_j))
+        + PAPAGENO_DOWN_WEIGHT * (down_j - down_i) + PAPAGENO_TEMPO * (+1 to move, -1 not)
+
+    where ``lead`` is ``j``'s estimated total minus ``i``'s and ``down`` counts
+    face-down cards; the chances are then normalized to sum to 1. With two
+    players this is the logistic model fitted on Greedy self-play: a 2-point lead
+    with everything face up is worth about 79%, with four cards face down on each
+    side only about 56%; a player who is to move with one face-down card against
+    two wins an even-looking round about 66% of the time.
     """
-    if game.is_terminal(state):
-        return game.returns(state)
     from boardgames_widgets.agents.greedy import _papageno_area
     from boardgames_widgets.games.papageno.cards import EGG, KINDS
 
@@ -209,10 +238,40 @@ def papageno_evaluator(game: Game[Any, Any], state: Any) -> tuple[float, ...]:
     pairs = [(deck.weight(k), c) for k, c in zip(KINDS, state.unseen, strict=True) if c and k != EGG]
     count = sum(c for _, c in pairs)
     unknown = sum(w * c for w, c in pairs) / count if count else 0.0
-    totals = [-_papageno_area(grid, deck, unknown) for grid in state.grids]
-    round_chance = share_by_margin(margins(totals), PAPAGENO_SCALE)
+    totals = [_papageno_area(grid, deck, unknown) for grid in state.grids]
+    down = [sum(card is None for card in grid) for grid in state.grids]
+    raw = []
+    for i, total in enumerate(totals):
+        j = min((k for k in range(len(totals)) if k != i), key=totals.__getitem__)
+        scale = PAPAGENO_SCALE + PAPAGENO_SCALE_PER_DOWN * (down[i] + down[j])
+        tempo = PAPAGENO_TEMPO if state.actor == i else -PAPAGENO_TEMPO
+        raw.append(logistic((totals[j] - total) / scale + PAPAGENO_DOWN_WEIGHT * (down[j] - down[i]) + tempo))
+    norm = sum(raw)
+    return tuple(r / norm for r in raw)
+
+
+def papageno_evaluator(game: Game[Any, Any], state: Any) -> tuple[float, ...]:
+    """Rounds won so far plus this round's estimated chances, as a chance of winning the game.
+
+    This round's chances come from :func:`papageno_round_chances`; later rounds count
+    as even (each player 1/n).
+    """
+    if game.is_terminal(state):
+        return game.returns(state)
+    from boardgames_widgets.games.papageno.rules import Phase
+
     need = game.rounds_to_win  # type: ignore[attr-defined]
-    return _match_chances(state.round_wins, round_chance, need)
+    if state.phase is Phase.ROUND_OVER:  # the round is scored: its win is in round_wins already
+        return _even_match_chances(tuple(state.round_wins), need)
+    return _match_chances(state.round_wins, papageno_round_chances(game, state), need)
+
+
+def papageno_round_over(game: Game[Any, Any], state: Any) -> bool:
+    """Whether the Papageno round of ``state`` has been scored (PA-E3) and the next is not dealt
+    yet: where :data:`~boardgames_widgets.agents.strong.STRONG_ROLLOUT`'s playouts stop."""
+    from boardgames_widgets.games.papageno.rules import Phase
+
+    return bool(state.phase is Phase.ROUND_OVER)
 
 
 def _match_chances(wins: Sequence[int], round_chance: Sequence[float], need: int) -> tuple[float, ...]:

@@ -1,4 +1,5 @@
-"""The default "strong" bot of each game: MCTS, or ISMCTS where a player's decisions hide something.
+"""The default "strong" bot of each game: MCTS, ISMCTS where a player's decisions hide something,
+or the rollout algorithm (Papageno).
 
 Plain MCTS with random playouts is a weak judge of these games (random players
 never protect their cheese, swap birds blindly, and wander the kitchen for hundreds
@@ -9,13 +10,15 @@ of moves), so the strong bot simulates each game the way that measured best in
   game's evaluator (:mod:`~boardgames_widgets.agents.rollout`), and the tree
   itself does the looking ahead. Evaluations are smooth numbers near 1/2, so a
   smaller exploration constant suits them.
-* **Papageno** — a short playout first: :data:`PAPAGENO_PLAYOUT_MOVES` moves by the
-  Greedy agent's rule of thumb, then the evaluator. Scoring the leaf at once
-  misses what the next moves do — the card a player throws away is the one the
-  next player may take, and a player ahead closes the round by turning up the
-  last card — and the bot then beat Greedy only about 55% of the time, with 1,000
-  or 5,000 iterations alike. With the short playout it won 61% of 200 games with
-  1,000 iterations (``benchmarks/results/search.txt``).
+* **Papageno** — no tree: the rollout algorithm
+  (:mod:`~boardgames_widgets.agents.rollout_agent`, :data:`STRONG_ROLLOUT`). Every
+  legal move is played out to the end of the round by Greedy's rule of thumb for
+  both players, from the same seeds for every move, and the best average wins.
+  The round is decided by a few choices — when to close it, which card to give the
+  next player — and playing to the end of the round shows them; MCTS spread over
+  the chance of every draw did not get past 62% against Greedy, the rollouts win
+  82% of 200 games with 50 samples a move (``benchmarks/results/search.txt``).
+  :data:`STRONG_SEARCH` keeps the best MCTS settings found for it.
 * **Mouse Trap** — cheap playouts to the end by an epsilon-greedy policy (the
   Greedy agent's rule of thumb, a random move one time in ten).
 """
@@ -32,8 +35,10 @@ from boardgames_widgets.agents.rollout import (
     chop_chop_evaluator,
     food_chain_evaluator,
     papageno_evaluator,
+    papageno_round_over,
 )
 from boardgames_widgets.agents.rollout import Rollout as PolicyRollout
+from boardgames_widgets.agents.rollout_agent import RolloutAgent
 from boardgames_widgets.core.api import Game
 
 #: Games in which a player deciding does not know the whole state: their strong bot is ISMCTS.
@@ -52,7 +57,7 @@ EVALUATOR_C = 0.5
 
 #: Papageno: moves of the Greedy playout before the evaluator scores the position (a turn is
 #: two moves, draw or take and then where the card goes: this is the mover's turn and the next
-#: player's). 4 beat Greedy in 61% of 200 games, leaf evaluation alone in 55% of 100
+#: player's). 4 beat Greedy in 61-62% of 200 games, leaf evaluation alone in 54-56%
 #: (1,000 iterations a move each).
 PAPAGENO_PLAYOUT_MOVES = 4
 
@@ -69,7 +74,8 @@ class SearchSettings:
     c: float = UCT_C
 
 
-#: The strong bot's simulation per game id (other games: random rollouts, c = sqrt(2)).
+#: The strong bot's simulation per game id (other games: random rollouts, c = sqrt(2)). Papageno's
+#: entry is the best MCTS found for it (62% against Greedy), its strong bot is :data:`STRONG_ROLLOUT`'s.
 STRONG_SEARCH: dict[str, SearchSettings] = {
     "food_chain": SearchSettings(evaluator=food_chain_evaluator, c=EVALUATOR_C),
     "papageno": SearchSettings(
@@ -81,23 +87,37 @@ STRONG_SEARCH: dict[str, SearchSettings] = {
 }
 
 
+#: Papageno: a playout stops at the end of the round or after this many moves, whichever
+#: comes first (a round between Greedy players takes about 30-100 moves; the cap only cuts
+#: short two Greedy players passing a Capture card back and forth).
+PAPAGENO_PLAYOUT_CAP = 400
+
+#: Games whose strong bot is the rollout algorithm rather than a tree search: the playout
+#: each move is judged by (see :mod:`~boardgames_widgets.agents.rollout_agent`).
+STRONG_ROLLOUT: dict[str, Rollout] = {
+    "papageno": PolicyRollout(
+        HeuristicPolicy(epsilon=0.0), PAPAGENO_PLAYOUT_CAP, papageno_evaluator, until=papageno_round_over
+    ),
+}
+
+
 def strong_agent(game: Game[Any, Any], seconds: float = STRONG_SECONDS, iterations: int | None = None) -> Any:
-    """The default strong bot for ``game``: a time-limited (or iteration-limited) tree search.
+    """The default strong bot for ``game``: a time-limited (or iteration-limited) search.
+
+    MCTS or ISMCTS (:data:`STRONG_SEARCH`), or for the games in :data:`STRONG_ROLLOUT` a
+    :class:`~boardgames_widgets.agents.rollout_agent.RolloutAgent` whose "iterations" are
+    samples (every legal move played out once per sample).
 
     Args:
         game: the game to play.
         seconds: thinking time per move (ignored when ``iterations`` is given).
-        iterations: iterations per move instead of a time budget (reproducible).
+        iterations: iterations (or samples) per move instead of a time budget (reproducible).
     """
+    name = f"strong{iterations}" if iterations is not None else f"strong{seconds:g}s"
+    budget = None if iterations is not None else seconds
+    playout = STRONG_ROLLOUT.get(game.info.id)
+    if playout is not None:
+        return RolloutAgent(game, playout, iterations, budget, name=name)
     cls = ISMCTSAgent if game.info.id in HIDDEN_AT_DECISIONS else MCTSAgent
     how = STRONG_SEARCH.get(game.info.id, SearchSettings())
-    name = f"strong{iterations}" if iterations is not None else f"strong{seconds:g}s"
-    return cls(
-        game,
-        iterations,
-        None if iterations is not None else seconds,
-        c=how.c,
-        rollout=how.rollout,
-        evaluator=how.evaluator,
-        name=name,
-    )
+    return cls(game, iterations, budget, c=how.c, rollout=how.rollout, evaluator=how.evaluator, name=name)
