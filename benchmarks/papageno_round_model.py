@@ -39,8 +39,7 @@ import numpy as np
 
 from boardgames_widgets import make_game
 from boardgames_widgets.agents import GreedyAgent, rollout
-from boardgames_widgets.agents.greedy import _papageno_area
-from boardgames_widgets.games.papageno.cards import EGG, KINDS
+from boardgames_widgets.agents.greedy import _papageno_area, _papageno_unknown
 from boardgames_widgets.games.papageno.rules import Phase
 
 #: Games per worker task (each task has its own seed, so results do not depend on the workers).
@@ -54,9 +53,7 @@ MAX_ACTIONS = 3000
 def features(game: Any, state: Any, me: int) -> list[float]:
     """``[lead, down_me, down_opp, to_move]`` of player ``me`` (2 players)."""
     deck = game.deck
-    pairs = [(deck.weight(k), c) for k, c in zip(KINDS, state.unseen, strict=True) if c and k != EGG]
-    count = sum(c for _, c in pairs)
-    unknown = sum(w * c for w, c in pairs) / count if count else 0.0
+    unknown = _papageno_unknown(game, state)
     opp = 1 - me
     lead = _papageno_area(state.grids[opp], deck, unknown) - _papageno_area(state.grids[me], deck, unknown)
     down = [sum(card is None for card in grid) for grid in state.grids]

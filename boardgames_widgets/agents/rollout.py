@@ -231,13 +231,10 @@ def papageno_round_chances(game: Game[Any, Any], state: Any) -> tuple[float, ...
     side only about 56%; a player who is to move with one face-down card against
     two wins an even-looking round about 66% of the time.
     """
-    from boardgames_widgets.agents.greedy import _papageno_area
-    from boardgames_widgets.games.papageno.cards import EGG, KINDS
+    from boardgames_widgets.agents.greedy import _papageno_area, _papageno_unknown
 
     deck = game.deck  # type: ignore[attr-defined]
-    pairs = [(deck.weight(k), c) for k, c in zip(KINDS, state.unseen, strict=True) if c and k != EGG]
-    count = sum(c for _, c in pairs)
-    unknown = sum(w * c for w, c in pairs) / count if count else 0.0
+    unknown = _papageno_unknown(game, state)  # the unseen counts are public: a state has them too
     totals = [_papageno_area(grid, deck, unknown) for grid in state.grids]
     down = [sum(card is None for card in grid) for grid in state.grids]
     raw = []
