@@ -17,7 +17,8 @@ of moves), so the strong bot simulates each game the way that measured best in
   The round is decided by a few choices — when to close it, which card to give the
   next player — and playing to the end of the round shows them; MCTS spread over
   the chance of every draw did not get past 62% against Greedy, the rollouts win
-  82% of 200 games with 50 samples a move (``benchmarks/results/search.txt``).
+  80% of 200 games with 50 samples a move, about 0.17 s
+  (``benchmarks/results/search.txt``).
   :data:`STRONG_SEARCH` keeps the best MCTS settings found for it.
 * **Mouse Trap** — cheap playouts to the end by an epsilon-greedy policy (the
   Greedy agent's rule of thumb, a random move one time in ten).
