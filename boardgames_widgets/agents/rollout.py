@@ -268,7 +268,7 @@ def papageno_round_over(game: Game[Any, Any], state: Any) -> bool:
     yet: where :data:`~boardgames_widgets.agents.strong.STRONG_ROLLOUT`'s playouts stop."""
     from boardgames_widgets.games.papageno.rules import Phase
 
-    return bool(state.phase is Phase.ROUND_OVER)
+    return state.phase is Phase.ROUND_OVER
 
 
 def _match_chances(wins: Sequence[int], round_chance: Sequence[float], need: int) -> tuple[float, ...]:

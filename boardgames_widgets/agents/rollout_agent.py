@@ -91,11 +91,14 @@ def rollout_search(
     totals = [0.0] * len(legal_actions)
     done = 0
     while (samples is None or done < samples) and (done == 0 or time.perf_counter() < deadline):
-        seed = rng.getrandbits(64)
+        luck = random.Random(rng.getrandbits(64))
+        state = sample_state(game, observation, luck)  # one guess at what is hidden, for every move
+        mover = game.current_player(state)
+        after_guess = luck.getstate()
         for k, action in enumerate(legal_actions):
-            common = random.Random(seed)  # the same luck for every move
-            state = sample_state(game, observation, common)
-            totals[k] += rollout(game, game.apply(state, action), common)[game.current_player(state)]
+            common = random.Random()
+            common.setstate(after_guess)  # the same luck for every move
+            totals[k] += rollout(game, game.apply(state, action), common)[mover]
         done += 1
     best = max(range(len(legal_actions)), key=totals.__getitem__)
     values = {a: t / done for a, t in zip(legal_actions, totals, strict=True)}
@@ -143,20 +146,20 @@ class RolloutAgent:
     def search(self, observation: Any, rng: random.Random) -> RolloutResult:
         """One search of every legal move from ``observation``."""
         state = sample_state(self.game, observation, random.Random(0))  # the legal moves are public
-        legal = self.game.legal_actions(state)
-        return rollout_search(
-            self.game, observation, legal, rng, self.rollout, samples=self.samples, seconds=self.seconds
-        )
+        return self._search(observation, self.game.legal_actions(state), rng)
 
     def act(self, observation: Any, legal_actions: Sequence[Any], rng: random.Random) -> Any:
         """The move with the best playouts (the only move without searching)."""
         if len(legal_actions) == 1:
             return legal_actions[0]
-        self.last = rollout_search(
-            self.game, observation, legal_actions, rng, self.rollout, samples=self.samples, seconds=self.seconds
-        )
+        self.last = self._search(observation, legal_actions, rng)
         self.nodes += self.last.nodes
         return self.last.action
+
+    def _search(self, observation: Any, legal_actions: Sequence[Any], rng: random.Random) -> RolloutResult:
+        return rollout_search(
+            self.game, observation, legal_actions, rng, self.rollout, samples=self.samples, seconds=self.seconds
+        )
 
     def __repr__(self) -> str:
         return f"RolloutAgent(samples={self.samples}, seconds={self.seconds})"
