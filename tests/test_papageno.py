@@ -158,7 +158,7 @@ def test_PA_S1_deck_composition_and_pan_flutes_removed_for_two_players():
     assert deck.deck_size(3) == 52 and deck.deck_size(5) == 52
     assert deck.deck_size(2) == 48 and deck.counts(2)[KIND_INDEX[FLUTE]] == 0
     assert DeckConfig.preset("retail").deck_size(3) == 50
-    assert deck.weight(CAPTURE) == 10 and deck.weight(FLUTE) == 0 and deck.weight(EGG) is None
+    assert deck.weight(CAPTURE) == 10 and deck.weight(FLUTE) == 10 and deck.weight(EGG) is None
     assert deck.weight("-2") == -2 and deck.weight("9") == 9
     two, three = Papageno(2), Papageno(3)
     assert "reveal Flute" not in outcomes(two, two.new_initial_state())
@@ -499,17 +499,43 @@ def test_PA_E2_egg_next_to_a_cancelled_card_takes_its_printed_weight():
 
 
 def test_PA_E2_weights_and_column_cancellation():
-    """PA-E2: each card counts its weight (Capture 10, Pan Flute 0); equal cards in a column cancel."""
+    """PA-E2: each card counts its weight (Capture 10, Pan Flute 10); equal cards in a column cancel."""
     deck = DeckConfig()
     score = score_area(area("Capture Flute -2 / Capture 4 -2"), deck)
-    assert score.cancelled_columns == (0, 2) and score.total == 0 + 0 + 0 + 0 + 4 + 0
+    assert score.cancelled_columns == (0, 2) and score.total == 0 + 10 + 0 + 0 + 4 + 0
+    # a Capture and a Pan Flute weigh the same (10), so they cancel in one column
+    assert score_area(area("Capture 1 2 / Flute 3 4"), deck).cancelled_columns == (0,)
     assert score_area(area("9 8 7 / 6 5 4"), deck).total == 39
     assert score_area(area("Capture 0 0 / 1 1 2"), DeckConfig(capture_weight=12)).total == 12 + 0 + 0 + 1 + 1 + 2
-    # an Egg beside an Egg finds no printed weight (Assumption: egg_beside_egg_weight)
-    both = score_area(area("Egg Egg 5 / 1 2 3"), DeckConfig(egg_beside_egg_weight=0))
-    assert both.weights[:2] == (0, 0)
     with pytest.raises(ValueError):
         score_area(area("1 . 2 / 3 4 5"), deck)
+
+
+def test_PA_E2_pan_flute_weighs_10_by_default_and_follows_its_parameter():
+    """PA-E2 (Published): a Pan Flute weighs 10 like a Capture; ``flute_weight`` is a named parameter."""
+    assert DeckConfig().weight("Flute") == 10 == Papageno(3).deck.weight("Flute")
+    assert Papageno(3).config()["flute_weight"] == 10
+    assert score_area(area("Flute 1 2 / 3 4 5"), DeckConfig()).total == 10 + 1 + 2 + 3 + 4 + 5
+    assert score_area(area("Flute 1 2 / 3 4 5"), Papageno(3, flute_weight=0).deck).total == 1 + 2 + 3 + 4 + 5
+
+
+def test_PA_E2_an_egg_never_takes_its_weight_from_an_egg():
+    """PA-E2 (Assumption): a middle Egg with one Egg neighbour takes the other neighbour's
+    printed weight; an Egg whose only neighbours are Eggs counts 0.
+
+     5  0  8        bottom-middle Egg takes the 9 (never "0 from the Egg"),
+     9 Egg Egg      bottom-right Egg has only an Egg beside it: 0.  5 + 0 + 8 + 9 + 9 + 0 = 31
+    """
+    score = score_area(area("5 0 8 / 9 Egg Egg"), DeckConfig())
+    assert [(e.pos, e.source, e.weight) for e in score.eggs] == [(BM, BL, 9), (BR, BM, 0)]
+    assert score.total == 31
+    assert "bottom-right Egg counts 0 (its only neighbour, bottom-middle, is an Egg)" in score.explain()
+    # Egg Egg 6 / 6 Capture 5: top-middle takes the 6, top-left counts 0
+    assert score_area(area("Egg Egg 6 / 6 Capture 5"), DeckConfig()).total == 0 + 6 + 6 + 6 + 10 + 5
+    # three Eggs in a row: none has a printed weight to take
+    row = score_area(area("Egg Egg Egg / 1 2 3"), DeckConfig())
+    assert row.weights[:3] == (0, 0, 0) and row.total == 6
+    assert "top-middle Egg counts 0 (both its neighbours are Eggs)" in row.explain()
 
 
 def test_PA_E1_round_ends_mid_table_and_the_others_reveal():

@@ -45,12 +45,9 @@ SEED_FLUTES = 4
 SEED_EGGS = 4
 #: **Published:** a Capture (Papageno) card weighs 10.
 CAPTURE_WEIGHT = 10
-#: **Assumption** (RULES.md §3): a Pan Flute card weighs 0.
-FLUTE_WEIGHT = 0
-#: **Assumption** (RULES.md §3, PA-E2): an Egg has no weight of its own; it takes its
-#: neighbour's printed weight. When that neighbour is itself an Egg there is no printed
-#: weight to take, and the Egg counts this value.
-EGG_BESIDE_EGG_WEIGHT = 0
+#: **Published** (RULES.md §3, a German review: "Papageno und die Panflöte schlagen sogar
+#: mit 10 Punkten ins Gewicht"): a Pan Flute card weighs 10, like a Capture card.
+FLUTE_WEIGHT = 10
 
 #: Cards per player area (PA-S2): 2 rows of 3.
 ROWS, COLUMNS = 2, 3
@@ -121,8 +118,7 @@ class DeckConfig:
         flutes: Pan Flute cards (with 2 players they are removed, PA-S1).
         eggs: Egg cards (4 in the seed, 2 in the retail deck).
         capture_weight: what a Capture card weighs at the end (Published: 10).
-        flute_weight: what a Pan Flute card weighs (Assumption: 0).
-        egg_beside_egg_weight: what an Egg takes from a neighbouring Egg (Assumption: 0).
+        flute_weight: what a Pan Flute card weighs (Published: 10).
         remove_flutes_for_two: PA-S1, remove the Pan Flutes with 2 players.
 
     Raises:
@@ -135,7 +131,6 @@ class DeckConfig:
     eggs: int = SEED_EGGS
     capture_weight: int = CAPTURE_WEIGHT
     flute_weight: int = FLUTE_WEIGHT
-    egg_beside_egg_weight: int = EGG_BESIDE_EGG_WEIGHT
     remove_flutes_for_two: bool = True
     _weights: tuple[int | None, ...] = field(init=False, repr=False, compare=False)
 
@@ -147,7 +142,7 @@ class DeckConfig:
         for name, value in (("bird_counts", min(birds, default=0)), ("captures", self.captures)):
             if not isinstance(value, int) or value < 0:
                 raise ValueError(f"{name} must be non-negative integers, got {value!r}")
-        for name in ("flutes", "eggs", "capture_weight", "flute_weight", "egg_beside_egg_weight"):
+        for name in ("flutes", "eggs", "capture_weight", "flute_weight"):
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool):
                 raise ValueError(f"{name} must be an integer, got {value!r}")

@@ -69,7 +69,6 @@ from boardgames_widgets.games.papageno.cards import (
     AREA_SIZE,
     CAPTURE,
     CAPTURE_WEIGHT,
-    EGG_BESIDE_EGG_WEIGHT,
     FLUTE,
     FLUTE_WEIGHT,
     KIND_INDEX,
@@ -520,7 +519,7 @@ class Papageno(Game[PapagenoState, Action]):
         first_player: who starts round 1 (PA-S4, "a chosen player").
         rounds_to_win: round wins that win the game (PA-E3: 2; 1 plays a single round).
         bird_counts, captures, flutes, eggs, capture_weight, flute_weight,
-            egg_beside_egg_weight, remove_flutes_for_two: the deck, see
+            remove_flutes_for_two: the deck, see
             :class:`~boardgames_widgets.games.papageno.cards.DeckConfig`.
         max_turns_per_round: after this many turns a round ends as if the player who took
             the last one had turned up their sixth card: everyone turns their cards up and
@@ -557,7 +556,6 @@ class Papageno(Game[PapagenoState, Action]):
         eggs: int = SEED_EGGS,
         capture_weight: int = CAPTURE_WEIGHT,
         flute_weight: int = FLUTE_WEIGHT,
-        egg_beside_egg_weight: int = EGG_BESIDE_EGG_WEIGHT,
         remove_flutes_for_two: bool = True,
         max_turns_per_round: int = MAX_TURNS_PER_ROUND,
     ) -> None:
@@ -577,7 +575,6 @@ class Papageno(Game[PapagenoState, Action]):
             eggs=eggs,
             capture_weight=capture_weight,
             flute_weight=flute_weight,
-            egg_beside_egg_weight=egg_beside_egg_weight,
             remove_flutes_for_two=remove_flutes_for_two,
         )
         self.counts = self.deck.counts(num_players)
@@ -606,7 +603,6 @@ class Papageno(Game[PapagenoState, Action]):
             "eggs": deck.eggs,
             "capture_weight": deck.capture_weight,
             "flute_weight": deck.flute_weight,
-            "egg_beside_egg_weight": deck.egg_beside_egg_weight,
             "remove_flutes_for_two": deck.remove_flutes_for_two,
         }
         params.update(config)
@@ -625,7 +621,6 @@ class Papageno(Game[PapagenoState, Action]):
             "eggs": d.eggs,
             "capture_weight": d.capture_weight,
             "flute_weight": d.flute_weight,
-            "egg_beside_egg_weight": d.egg_beside_egg_weight,
             "remove_flutes_for_two": d.remove_flutes_for_two,
         }
 

@@ -1,18 +1,23 @@
 """Scoring one player's area at the end of a round (PA-X4, PA-E2), with an explanation.
 
-Each card counts its weight. An Egg takes the printed weight of the card to its left
-or right in its row: an Egg in an outer column has one neighbour (the middle card);
-an Egg in the middle column takes whichever side gives its owner the lower total.
-Two cards of equal weight in one column cancel and count 0; an Egg counts with the
-weight it took, and takes a neighbour's printed weight even if that neighbour is
-cancelled.
+Each card counts its weight (a Capture and a Pan Flute 10 each). An Egg takes the
+printed weight of the card to its left or right in its row: an Egg in an outer column
+has one neighbour (the middle card); an Egg in the middle column takes whichever side
+gives its owner the lower total. Two cards of equal weight in one column cancel and
+count 0; an Egg counts with the weight it took, and takes a neighbour's printed weight
+even if that neighbour is cancelled.
+
+PA-E2 (Assumption, an Egg beside an Egg): an Egg has no printed weight, so an Egg never
+takes its weight from a neighbouring Egg. A middle Egg with one Egg neighbour takes the
+other neighbour's printed weight; an Egg whose only neighbours are Eggs counts
+:data:`EGG_WITHOUT_WEIGHT` (0).
 
 >>> from boardgames_widgets.games.papageno.cards import DeckConfig
 >>> s = score_area(("Egg", "Egg", "6", "3", "5", "6"), DeckConfig())
 >>> s.total, s.cancelled_columns
-(8, (2,))
+(14, (2,))
 >>> print(s.explain())
-top-left Egg takes 0 from top-middle (an Egg); top-middle Egg takes 0 from top-left (an Egg); right column cancels (6 = 6); total 0 + 0 + 0 + 3 + 5 + 0 = 8
+top-left Egg counts 0 (its only neighbour, top-middle, is an Egg); top-middle Egg takes 6 from top-right; right column cancels (6 = 6); total 0 + 6 + 0 + 3 + 5 + 0 = 14
 """
 
 from __future__ import annotations
@@ -27,11 +32,14 @@ from boardgames_widgets.games.papageno.cards import (
     EGG,
     POSITION_NAMES,
     DeckConfig,
-    card_name,
     column_of,
 )
 
 _COLUMN_NAMES = ("left", "middle", "right")
+
+#: PA-E2 (Assumption): what an Egg counts when its only neighbours are Eggs (no printed
+#: weight to take).
+EGG_WITHOUT_WEIGHT = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,8 +48,9 @@ class EggTake:
 
     Attributes:
         pos: the Egg's position (0 … 5).
-        source: the neighbour position whose printed weight it took.
-        weight: the weight taken.
+        source: the neighbour position whose printed weight it took; for an Egg whose
+            only neighbours are Eggs (PA-E2), its first neighbour (an Egg).
+        weight: the weight taken (:data:`EGG_WITHOUT_WEIGHT` from an Egg).
     """
 
     pos: int
@@ -73,12 +82,15 @@ class AreaScore:
         """The score in words: what each Egg took, which columns cancelled, the sum."""
         parts = []
         for egg in self.eggs:
-            src = self.cards[egg.source]
-            what = "an Egg" if src == EGG else card_name(src)
-            parts.append(
-                f"{POSITION_NAMES[egg.pos]} Egg takes {egg.weight} from {POSITION_NAMES[egg.source]}"
-                + (f" ({what})" if src == EGG else "")
-            )
+            if self.cards[egg.source] == EGG:  # PA-E2: no printed weight beside it
+                why = (
+                    f"its only neighbour, {POSITION_NAMES[egg.source]}, is an Egg"
+                    if len(_neighbours(egg.pos)) == 1
+                    else "both its neighbours are Eggs"
+                )
+                parts.append(f"{POSITION_NAMES[egg.pos]} Egg counts {egg.weight} ({why})")
+            else:
+                parts.append(f"{POSITION_NAMES[egg.pos]} Egg takes {egg.weight} from {POSITION_NAMES[egg.source]}")
         for c in self.cancelled_columns:
             parts.append(f"{_COLUMN_NAMES[c]} column cancels ({self.weights[c]} = {self.weights[c + COLUMNS]})")
         parts.append("total " + " + ".join(str(v) for v in self.counted) + f" = {self.total}")
@@ -100,7 +112,7 @@ def _evaluate(cards: Sequence[str], sources: dict[int, int], deck: DeckConfig) -
         if card == EGG:
             src = sources[pos]
             printed = deck.weight(cards[src])
-            w = deck.egg_beside_egg_weight if printed is None else printed
+            w = EGG_WITHOUT_WEIGHT if printed is None else printed  # PA-E2: nothing to take from an Egg
             eggs.append(EggTake(pos, src, w))
         else:
             printed = deck.weight(card)
@@ -128,16 +140,17 @@ def score_area(cards: Sequence[str], deck: DeckConfig) -> AreaScore:
     if len(cards) != AREA_SIZE or any(c is None for c in cards):
         raise ValueError(f"an area is scored with its six cards face up, got {tuple(cards)!r}")
     fixed: dict[int, int] = {}
-    choosers: list[int] = []
+    choosers: dict[int, tuple[int, ...]] = {}
     for pos, card in enumerate(cards):
         if card == EGG:
-            options = _neighbours(pos)
+            # PA-E2: an Egg never takes from an Egg; with only Eggs beside it, it counts 0
+            options = tuple(n for n in _neighbours(pos) if cards[n] != EGG) or _neighbours(pos)[:1]
             if len(options) == 1:
                 fixed[pos] = options[0]
             else:
-                choosers.append(pos)
+                choosers[pos] = options
     best: AreaScore | None = None
-    for choice in itertools.product(*(_neighbours(p) for p in choosers)):
+    for choice in itertools.product(*choosers.values()):
         result = _evaluate(cards, {**fixed, **dict(zip(choosers, choice, strict=True))}, deck)
         if best is None or result.total < best.total:
             best = result
