@@ -36,7 +36,7 @@ from boardgames_widgets.games.chop_chop import (
     TakeCheese,
     Tile,
 )
-from boardgames_widgets.games.chop_chop.rules import FACE_DOWN, NO_TILE, UNCOVERED_CHEESE
+from boardgames_widgets.games.chop_chop.rules import DRAW, FACE_DOWN, NO_TILE, UNCOVERED_CHEESE
 from boardgames_widgets.games.chop_chop.scenario import board_state, board_text
 
 GAME = ChopChop()
@@ -814,8 +814,8 @@ def test_another_layout_can_be_loaded_and_played_to_the_end():
         assert game.is_terminal(s)
 
 
-def test_max_turns_ends_the_game_for_the_cat():
-    """Termination guard: at the turn limit the cat wins (the mice did not get home in time)."""
+def test_CC_W5_the_turn_limit_is_a_safety_net_that_ends_in_a_draw():
+    """CC-W5: at the turn limit the game ends as a draw, never as a win for either side."""
     game = ChopChop(max_turns=6)
     rng = random.Random(0)
     s = game.new_initial_state()
@@ -823,9 +823,89 @@ def test_max_turns_ends_the_game_for_the_cat():
         s = game.apply(
             s, sample_outcome(game.chance_outcomes(s), rng) if game.is_chance_node(s) else game.legal_actions(s)[0]
         )
-    assert s.turns <= 6 and s.winner == 0
-    if s.turns == 6:
-        assert "ran out of time" in game.describe(s)
+    assert s.turns == 6 and s.winner == DRAW
+    assert game.returns(s) == (0.5, 0.5)
+    assert "turn limit" in game.describe(s) and "draw" in game.describe(s).lower()
+    assert ChopChop(4, max_turns=6).returns(ChopChop(4).replace_state(s, winner=DRAW)) == (
+        0.5,
+        0.5 / 3,
+        0.5 / 3,
+        0.5 / 3,
+    )
+
+
+#: Mouse 0 hides in the top hole behind the cheese the cat uncovered at its entrance (0,3);
+#: mouse 1, the only other mouse left, is out at (1,4), next to the cat at (0,4).
+SHUT_IN = """
+- - - - 0 - - - -
+- - . . * C . - -
+- . . . . 1 . . -
+- . . [.] [.] [.] . . o
+o . . [.] [.] [.] . . -
+- . . . . . . . -
+- - . . . . . - -
+- - - - o - - - -
+"""
+
+
+def test_CC_W5_a_dead_position_ends_at_once_as_a_draw():
+    """CC-W5: the cat catches the last free mouse; the other can never leave its hole past the
+    uncovered cheese (CC-T2) and the cat can never catch it: the game ends at once, a draw."""
+    s = state_of(SHUT_IN, mice_turn=False, roll=1)
+    assert not GAME.is_dead(s)
+    end = GAME.apply(s, Move(CAT, (1, 4), (0, 4)))
+    assert end.mice[1] == -1 and GAME.is_dead(end)
+    assert GAME.is_terminal(end) and end.winner == DRAW and end.turns == s.turns + 1
+    assert GAME.returns(end) == (0.5, 0.5)
+    assert "draw" in GAME.describe(end).lower() and "holes" in GAME.describe(end)
+    # a dead position drawn as a scenario (a lesson's board) ends after its next move
+    board = GAME.replace_state(end, phase=Phase.MOVE, winner=-1, mice_turn=True, seat=1, roll=2)
+    assert GAME.legal_actions(board) == [Pass()]
+    assert GAME.apply(board, Pass()).winner == DRAW
+
+
+def test_CC_W5_the_cat_uncovering_an_entrance_ends_the_game_in_that_turn():
+    """CC-W5: detected after every move, also when the cat's own reveal shuts the last way out.
+
+    - - - - 0 - - - -        mouse 0: top hole, entrance (0,3) already uncovered cheese
+    3 # C [.] ...            mouse 3: left hole; the cat steps onto (3,0) and finds cheese
+    """
+    board = SHUT_IN.replace("- . . . . 1 . . -", "- . . . . . . . -").replace("- - . . * C . - -", "- - . . * . . - -")
+    board = board.replace("o . . [.] [.] [.] . . -", "3 # C [.] [.] [.] . . -")
+    s = state_of(board, mice_turn=False, roll=1)
+    s = GAME.apply(s, Move(CAT, (3, 0), (3, 1)))
+    assert s.phase is Phase.REVEAL and not GAME.is_terminal(s)
+    end = GAME.apply(s, Reveal(Tile.CHEESE))
+    assert end.tiles[cell((3, 0))] == UNCOVERED_CHEESE
+    assert GAME.is_terminal(end) and end.winner == DRAW
+
+
+def test_CC_W5_a_free_mouse_or_a_clear_entrance_is_not_dead():
+    """CC-W5: one free mouse (it may fork the cheese, it may be caught) or a clear entrance: play on."""
+    assert not GAME.is_dead(state_of(SHUT_IN, mice_turn=False, roll=1))
+    clear = SHUT_IN.replace("- . . . . 1 . . -", "- . . . . . . . -").replace("- - . . * C", "- - . . . C")
+    s = state_of(clear, mice_turn=False, roll=1)
+    assert not GAME.is_dead(s) and not GAME.is_terminal(s)
+
+
+def test_CC_W5_random_games_end_in_dead_positions_long_before_the_turn_limit():
+    """CC-W5: seeded random games that reach a dead position stop there (a draw), far from max_turns."""
+    draws = 0
+    for seed in range(60):
+        rng = random.Random(seed)
+        s = GAME.new_initial_state()
+        while not GAME.is_terminal(s):
+            if GAME.is_chance_node(s):
+                a = sample_outcome(GAME.chance_outcomes(s), rng)
+            else:
+                legal = GAME.legal_actions(s)
+                a = legal[rng.randrange(len(legal))]
+            s = GAME.apply(s, a)
+        assert s.turns < 1000
+        if s.winner == DRAW:
+            draws += 1
+            assert GAME.is_dead(s)
+    assert draws > 0
 
 
 def test_cheese_is_conserved_and_states_stay_valid_in_random_games():

@@ -85,10 +85,11 @@ MOUSE_DIE: tuple[int, ...] = (1, 1, 2, 2, 3, 4)
 CAT_DIE: tuple[int, ...] = (1, 1, 2, 2, 2, 3)
 #: CC-W2: the cheese the mice must collect.
 CHEESE_TO_WIN = 10
-#: Assumption (termination, not in the originals): the game ends after this many
+#: Assumption (a safety net, not in the originals): the game ends after this many
 #: turns in all (mouse and cat turns both count; passed turns count, skipped ones
-#: do not). The cat then wins: the mice failed to carry the cheese home in time.
-#: Real games last well under 200 turns; random play almost never reaches 1000.
+#: do not), as a draw (CC-W5). The games that used to reach it were dead positions
+#: (the last mice shut in their holes behind uncovered cheese, 5–10% of random games),
+#: which now end at once as a draw (CC-W5); real games last well under 200 turns.
 MAX_TURNS = 1000
 
 #: Extra steps granted by the +1 / +2 tiles (CC-T3).
@@ -252,7 +253,7 @@ class ChopChopConfig:
         mouse_die: the faces of the mouse die.
         cat_die: the faces of the cat die.
         cheese_to_win: cheese the mice must collect (CC-W2).
-        max_turns: the turn limit (see :data:`MAX_TURNS`); at the limit the cat wins.
+        max_turns: the turn limit (see :data:`MAX_TURNS`); at the limit the game is a draw.
     """
 
     board_map: str = DEFAULT_MAP

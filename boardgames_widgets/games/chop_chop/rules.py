@@ -1,4 +1,4 @@
-"""Chop Chop! — cat and mice in the kitchen (RULES.md §1, rules CC-S1 … CC-W4).
+"""Chop Chop! — cat and mice in the kitchen (RULES.md §1, rules CC-S1 … CC-W5).
 
 Seats: **seat 0 is the cat player**; seats ``1 … n-1`` are the mouse players, who
 share the 4 mice (any mouse player may move any mouse, CC-S4). Seat 1 (the
@@ -40,10 +40,17 @@ Interpretations (documented, see RULES.md §1 for the rule texts):
   mouse again. Mouse-player rotation advances only on turns actually played.
 - A fork with exactly one uncovered cheese available takes it at once; with
   several, the mice choose (CC-T5).
-- Termination (not in the originals): after ``max_turns`` turns the game ends and
-  the cat wins — the mice failed to carry the cheese home in time. This matters
-  only when the game cannot end otherwise (for example the cat has uncovered more
-  cheese than the forks can fetch and the mice hide in their holes).
+- Dead positions (CC-W5, an Assumption): when neither side can ever reach its goal
+  the game ends at once as a draw. The case that happens in play (in 5–10% of random
+  games): the only mice left sit in holes whose entrance squares show cheese the cat
+  uncovered (CC-T2). They can never leave, the cat can never catch them, and the
+  mice can never collect another cheese. The engine checks this after every move
+  (:meth:`ChopChop.is_dead`), so the game never plays on to a turn limit.
+- A draw is a result shared by the two sides: the cat player gets 1/2 and the mouse
+  players share the other 1/2 (as they share a win).
+- Termination (a safety net, not in the originals): after ``max_turns`` turns the game
+  ends as a draw, never as a win for either side (CC-W5). Since dead positions end at
+  once, ordinary games never come near it.
 
 Coordinates are ``(row, col)`` with ``(0, 0)`` the top-left floor square; holes lie
 outside the floor (``(-1, 3)`` is the top hole of the default map).
@@ -89,8 +96,8 @@ from boardgames_widgets.games.chop_chop.layout import (
 
 #: The piece id of the cat in actions (mice are 0 … 3).
 CAT = -1
-#: ``state.winner`` values.
-NO_WINNER, CAT_SIDE, MICE_SIDE = -1, 0, 1
+#: ``state.winner`` values: playing, the cat won, the mice won, a draw (CC-W5).
+NO_WINNER, CAT_SIDE, MICE_SIDE, DRAW = -1, 0, 1, 2
 #: The cat player's seat.
 CAT_SEAT = 0
 
@@ -286,7 +293,7 @@ class ChopChopState:
         mice_skip: the mice side skips its next turn (knife, CC-T6).
         next_mouse_seat: the mouse player who plays the next fresh mouse turn.
         turns: turns finished so far (for ``max_turns``).
-        winner: -1 while playing, 0 cat, 1 mice.
+        winner: -1 while playing, 0 cat, 1 mice, 2 a draw (CC-W5).
     """
 
     phase: Phase
@@ -550,8 +557,8 @@ class ChopChop(Game[ChopChopState, Action]):
         mouse_die: the mouse die faces (default 1,1,2,2,3,4).
         cat_die: the cat die faces (default 1,1,2,2,2,3).
         cheese_to_win: the cheese the mice need (CC-W2, default 10).
-        max_turns: after this many turns the game ends and the cat wins (termination
-            guard, default 1000; see :data:`~.layout.MAX_TURNS`).
+        max_turns: after this many turns the game ends as a draw (a safety net, CC-W5;
+            default 1000, see :data:`~.layout.MAX_TURNS`).
 
     >>> game = ChopChop(num_players=3)
     >>> state = game.apply(game.new_initial_state(), PlaceCat((2, 3)))
@@ -785,6 +792,8 @@ class ChopChop(Game[ChopChopState, Action]):
             return (1.0,) + (0.0,) * (n - 1)
         if state.winner == MICE_SIDE:
             return (0.0,) + (1.0 / (n - 1),) * (n - 1)
+        if state.winner == DRAW:  # CC-W5: the two sides share the result
+            return (0.5,) + (0.5 / (n - 1),) * (n - 1)
         return (0.0,) * n
 
     def observation(self, state: ChopChopState, player: int) -> ChopChopObservation:
@@ -1155,11 +1164,33 @@ class ChopChop(Game[ChopChopState, Action]):
         d.winner = winner
         d.roll = 0
 
+    def is_dead(self, state: ChopChopState | _Draft) -> bool:
+        """CC-W5: whether neither side can ever reach its goal.
+
+        True when mice are left and every one of them sits in a hole whose entrance
+        shows uncovered cheese (CC-T2): a mouse leaves its hole only through the
+        entrance, so none can ever move again; the cat never enters a hole, so it
+        cannot catch them; and only a moving mouse gains cheese or flips a hole tile
+        (CC-W2), so the mice cannot win either.
+        """
+        nf = self.layout.n_floor
+        entrance = self.layout.entrance
+        tiles = state.tiles
+        alive = False
+        for p in state.mice:
+            if p < 0:
+                continue
+            if p < nf or tiles[entrance[p - nf]] != UNCOVERED_CHEESE:
+                return False
+            alive = True
+        return alive
+
     def _end_turn(self, d: _Draft) -> None:
-        """Finish the turn and hand the next one over (CC-S4, knife skips CC-T6)."""
+        """Finish the turn and hand the next one over (CC-S4, knife skips CC-T6), or end
+        the game as a draw: a dead position or the turn limit (CC-W5)."""
         d.turns += 1
-        if d.turns >= self.cfg.max_turns:
-            self._finish(d, CAT_SIDE)
+        if d.turns >= self.cfg.max_turns or self.is_dead(d):
+            self._finish(d, DRAW)
             return
         played_mice = d.mice_turn
         mice = not played_mice
@@ -1324,7 +1355,7 @@ class ChopChop(Game[ChopChopState, Action]):
             problems.append("seats out of range")
         if state.mice_turn == (state.seat == CAT_SEAT) and placed:
             problems.append("the seat does not match the side on turn")
-        if state.winner not in (NO_WINNER, CAT_SIDE, MICE_SIDE) or (state.winner != NO_WINNER) != (
+        if state.winner not in (NO_WINNER, CAT_SIDE, MICE_SIDE, DRAW) or (state.winner != NO_WINNER) != (
             state.phase is Phase.OVER
         ):
             problems.append("winner and phase disagree")
@@ -1351,9 +1382,11 @@ class ChopChop(Game[ChopChopState, Action]):
         if state.phase is Phase.OVER:
             if state.winner == MICE_SIDE:
                 return f"The mice win: they carried {state.cheese} cheese home. {mice.capitalize()}."
-            if left == 0:
+            if state.winner == CAT_SIDE:
                 return f"The cat wins: all mice are caught ({state.cheese} cheese collected)."
-            return f"The cat wins: the mice ran out of time after {state.turns} turns; {cheese}."
+            if self.is_dead(state):
+                return f"A draw (CC-W5): {mice}, shut in their holes behind uncovered cheese; {cheese}."
+            return f"A draw (CC-W5): the turn limit of {state.turns} turns is reached; {cheese}."
         who = "cat" if not state.mice_turn else f"mice (player {state.seat})"
         doing = {
             Phase.PLACE: "the cat player chooses the cat's starting square on the table",
