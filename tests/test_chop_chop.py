@@ -115,7 +115,7 @@ def test_cc_s1_a_tile_kind_that_is_used_up_cannot_be_revealed():
     s = GAME.apply(s, Move(0, (0, 2), (0, 1)))
     assert GAME.chance_outcomes(s) == [(Reveal(Tile.PLATE), Fraction(1))]
     assert rule_of(s, Reveal(Tile.CHEESE)) == "CC-S1"
-    with pytest.raises(InvalidActionError, match="reveals no tile"):
+    with pytest.raises(InvalidActionError, match="Reveal.tile must be Tile"):
         GAME.apply(s, Reveal("gold"))  # type: ignore[arg-type]  # not a Tile: a clear error, not a KeyError
 
 

@@ -16,7 +16,7 @@ import random
 import pytest
 from random_states import random_states
 
-from boardgames_widgets.core.api import CHANCE, GameError, IllegalActionError
+from boardgames_widgets.core.api import CHANCE, GameError, IllegalActionError, InvalidActionError
 from boardgames_widgets.games.food_chain.rules import (
     _NEIGHBOURS,
     CAT,
@@ -130,9 +130,10 @@ def test_apply_gives_the_same_state_or_error_with_and_without_the_fast_cell_chec
             got = outcome(game, state, action)
             assert got == outcome(fresh, state, action)
             if isinstance(action, Place) and game.current_player(state) >= 0:
-                # an animal's value is ignored: cat@… with value 5 places the cat
-                same = action if action.kind == CHEESE else action._replace(value=0)
-                assert isinstance(got, FoodChainState) == (same in legal)
+                # strict inputs: an animal has value 0 (cat@… with value 5 is malformed)
+                assert isinstance(got, FoodChainState) == (action in legal)
+                if action.kind != CHEESE and action.value != 0:
+                    assert got[0] is InvalidActionError
             checked += 1
     assert checked > 100
 

@@ -13,11 +13,15 @@ observations and legal actions, never the full state.
 from __future__ import annotations
 
 import dataclasses
+import enum
 import random
+import types
+import typing
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache
 from typing import Any, ClassVar, Generic, TypeVar
 
 from boardgames_widgets.core.rng import draw_outcome
@@ -235,3 +239,112 @@ def check_legal(legal: Sequence[A], action: A, rule: str, message: str) -> None:
     """Raise :class:`IllegalActionError` with ``rule`` unless ``action`` is in ``legal``."""
     if action not in legal:
         raise IllegalActionError(rule, message)
+
+
+# -- strict inputs ------------------------------------------------------------------------
+
+
+@cache
+def _declared_fields(cls: type) -> tuple[tuple[str, Any], ...]:
+    """``(name, type)`` of each field of a dataclass or ``NamedTuple`` action class."""
+    hints = typing.get_type_hints(cls)
+    if dataclasses.is_dataclass(cls):
+        names = [f.name for f in dataclasses.fields(cls)]
+    else:
+        names = list(getattr(cls, "_fields", ()))
+    return tuple((n, hints[n]) for n in names)
+
+
+def fits_type(tp: Any, value: Any) -> bool:
+    """Whether ``value`` is exactly of the plain declared type ``tp``.
+
+    Exact means no look-alikes: ``True`` and ``3.0`` are not ``int``, a list is not a
+    tuple. Supports ``int``, ``str``, ``bool``, ``float``, ``None``, enums, ``Literal``,
+    ``X | Y``, fixed and variable tuples and nested dataclasses / NamedTuples.
+
+    >>> fits_type(int, 3), fits_type(int, 3.0), fits_type(int, True), fits_type(tuple[int, int], (1, 2))
+    (True, False, False, True)
+    """
+    if tp is int or tp is str or tp is bool:
+        return type(value) is tp
+    if tp is float:
+        return type(value) is float or type(value) is int
+    if tp is Any:
+        return True
+    if tp is None or tp is type(None):
+        return value is None
+    origin = typing.get_origin(tp)
+    if origin is tuple:
+        if type(value) is not tuple:
+            return False
+        args = typing.get_args(tp)
+        if len(args) == 2 and args[1] is Ellipsis:
+            return all(fits_type(args[0], v) for v in value)
+        return len(args) == len(value) and all(fits_type(a, v) for a, v in zip(args, value, strict=True))
+    if origin is typing.Union or origin is types.UnionType:
+        return any(fits_type(a, value) for a in typing.get_args(tp))
+    if origin is typing.Literal:
+        return any(type(value) is type(a) and value == a for a in typing.get_args(tp))
+    if isinstance(tp, type):
+        if issubclass(tp, enum.Enum):
+            return type(value) is tp
+        if dataclasses.is_dataclass(tp) or hasattr(tp, "_fields"):
+            return type(value) is tp and all(fits_type(t, getattr(value, n)) for n, t in _declared_fields(tp))
+        return isinstance(value, tp)
+    return True
+
+
+def check_action(action: Any, action_types: tuple[type, ...], game_name: str) -> None:
+    """Raise :class:`InvalidActionError` unless ``action`` is one of ``action_types``
+    with every field of exactly its declared type (strict inputs).
+
+    A look-alike field would otherwise pass the legality test (``Swap(1.0) == Swap(1)``
+    and ``True == 1`` in Python) and leave a state that cannot be saved. Ranges are the
+    game's to check.
+
+    Raises:
+        InvalidActionError: not an action of the game, or a field of the wrong type.
+    """
+    if type(action) not in action_types:
+        raise InvalidActionError(f"{action!r} is not a {game_name} action")
+    for name, tp in _declared_fields(type(action)):
+        value = getattr(action, name)
+        if not fits_type(tp, value):
+            raise InvalidActionError(
+                f"{type(action).__name__}.{name} must be {_type_text(tp)}, not {value!r} ({type(value).__name__})"
+            )
+
+
+def _type_text(tp: Any) -> str:
+    return tp.__name__ if isinstance(tp, type) else str(tp).replace("typing.", "")
+
+
+def check_seat(player: Any, num_players: int) -> None:
+    """Raise ``ValueError`` unless ``player`` is a seat ``0 … num_players - 1`` (an ``int``).
+
+    >>> check_seat(-1, 2)
+    Traceback (most recent call last):
+    ...
+    ValueError: no player -1 in a 2-player game (seats 0 to 1)
+
+    Raises:
+        ValueError: ``player`` is not a seat of the game.
+    """
+    if type(player) is not int or not 0 <= player < num_players:
+        raise ValueError(f"no player {player!r} in a {num_players}-player game (seats 0 to {num_players - 1})")
+
+
+def check_action_text(text: Any) -> str:
+    """``text`` if it may be an action text: a ``str`` of ASCII characters only.
+
+    Action texts use ASCII digits only: ``str.isdigit`` and the regular expression ``\\d``
+    also accept other digits (``"roll ３"``), which no action prints.
+
+    Raises:
+        InvalidActionError: ``text`` is not a string, or holds a character outside ASCII.
+    """
+    if not isinstance(text, str):
+        raise InvalidActionError(f"an action is text, not {type(text).__name__}")
+    if not text.isascii():
+        raise InvalidActionError(f"{text!r}: action texts use ASCII characters (and digits 0-9) only")
+    return text

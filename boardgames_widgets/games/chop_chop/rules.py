@@ -77,6 +77,9 @@ from boardgames_widgets.core.api import (
     GameOverError,
     IllegalActionError,
     InvalidActionError,
+    check_action,
+    check_action_text,
+    check_seat,
 )
 from boardgames_widgets.core.rng import draw_by_counts
 from boardgames_widgets.games.chop_chop.layout import (
@@ -735,8 +738,7 @@ class ChopChop(Game[ChopChopState, Action]):
         return []
 
     def apply(self, state: ChopChopState, action: Action) -> ChopChopState:
-        if not isinstance(action, _ACTION_TYPES):
-            raise InvalidActionError(f"{action!r} is not a Chop Chop action")
+        self._check_input(action)
         phase = state.phase
         if phase is Phase.OVER:
             raise GameOverError(f"the game is over; {action} cannot be played")
@@ -786,6 +788,18 @@ class ChopChop(Game[ChopChopState, Action]):
                 self._end_turn(d)
         return d.freeze()
 
+    def _check_input(self, action: Action) -> None:
+        """Strict inputs: a Chop Chop action whose fields have their types and ranges.
+
+        Raises:
+            InvalidActionError: not an action, a field of the wrong type, or a piece
+                that is neither the cat nor a mouse of this kitchen.
+        """
+        check_action(action, _ACTION_TYPES, "Chop Chop")
+        if type(action) is Move or type(action) is Jump:
+            if not CAT <= action.piece < self.layout.n_holes:
+                raise InvalidActionError(f"{action!r}: there is no {_piece_name(action.piece)}")
+
     def returns(self, state: ChopChopState) -> tuple[float, ...]:
         n = self.num_players
         if state.winner == CAT_SIDE:
@@ -797,11 +811,16 @@ class ChopChop(Game[ChopChopState, Action]):
         return (0.0,) * n
 
     def observation(self, state: ChopChopState, player: int) -> ChopChopObservation:
+        """What ``player`` sees: everything (only face-down tiles are unknown, to everyone).
+
+        Raises:
+            ValueError: ``player`` is not a seat.
+        """
+        check_seat(player, self.num_players)
         return ChopChopObservation(player=player, current_player=self.current_player(state), state=state)
 
     def parse_action(self, text: str) -> Action:
-        if not isinstance(text, str):
-            raise InvalidActionError(f"an action is text, not {type(text).__name__}")
+        check_action_text(text)
         t = " ".join(text.split())
         if t == "pass":
             return Pass()
@@ -1348,7 +1367,7 @@ class ChopChop(Game[ChopChopState, Action]):
             problems.append("the cat must be on a floor or table square once placed")
         alive = [p for p in state.mice if p != -1]
         if any(not 0 <= p < nf + nh for p in alive) or len(set(alive)) != len(alive):
-            problems.append("mice must be on distinct squares or holes")
+            raise ValueError("invalid Chop Chop state: mice must be on distinct squares or holes (-1: caught)")
         if any(state.tiles[p] != NO_TILE for p in alive if p < nf) and state.phase is not Phase.REVEAL:
             problems.append("a mouse stands on a tile that was not resolved")
         if not 0 <= state.seat < self.num_players or not 1 <= state.next_mouse_seat < self.num_players:
@@ -1365,8 +1384,13 @@ class ChopChop(Game[ChopChopState, Action]):
                 problems.append(f"{field} must be -1 or a mouse still in play")
         if not -1 <= state.last_from < nf + nh or any(not 0 <= c < nf + nh for c in state.path):
             problems.append("cells out of range")
-        if state.turns < 0 or state.roll < 0:
-            problems.append("negative counters")
+        if not 0 <= state.turns <= self.cfg.max_turns:
+            problems.append(f"turns must be 0..{self.cfg.max_turns} (max_turns)")
+        longest = max((*self.cfg.mouse_die, *self.cfg.cat_die, *EXTRA_STEPS.values()))
+        if not 0 <= state.roll <= longest or len(state.path) > longest + 1:
+            problems.append(f"the roll and the path are at most {longest} steps")
+        if state.turns == self.cfg.max_turns and state.winner != DRAW:
+            problems.append("at the turn limit the game is over, a draw (CC-W5)")
         if problems:
             raise ValueError("invalid Chop Chop state: " + "; ".join(problems))
 

@@ -33,6 +33,9 @@ from boardgames_widgets.core.api import (
     GameOverError,
     IllegalActionError,
     InvalidActionError,
+    check_action,
+    check_action_text,
+    check_seat,
 )
 
 DOG, CAT, MOUSE, CHEESE, START = "dog", "cat", "mouse", "cheese", "start"
@@ -160,6 +163,7 @@ class Draw(NamedTuple):
 
 
 Action = Place | Draw
+_ACTION_TYPES = (Place, Draw)
 
 
 def _square(window: tuple[int, int, int, int]) -> frozenset[tuple[int, int]]:
@@ -497,13 +501,28 @@ class FoodChain(Game[FoodChainState, Action]):
         player = self.current_player(state)
         if player == TERMINAL:
             raise GameOverError(f"the game is over; {action} cannot be played")
+        self._check_input(action)
         if player == CHANCE:
-            if not isinstance(action, Draw):
+            if type(action) is not Draw:
                 raise IllegalActionError("FC-T4", f"a card must be drawn from the pile now, not {action}")
             return self._draw(state, action)
-        if not isinstance(action, Place):
-            raise InvalidActionError(f"expected a card placement, got {action!r}")
+        if type(action) is not Place:
+            raise IllegalActionError("FC-T1", f"player {player} places a card from their hand now, not {action}")
         return self._place(state, action)
+
+    def _check_input(self, action: Action) -> None:
+        """Strict inputs: a Food Chain action whose fields have their types and ranges.
+
+        Raises:
+            InvalidActionError: not an action, a field of the wrong type, a card kind
+                that does not exist (an animal has value 0) or a seat that does not.
+        """
+        check_action(action, _ACTION_TYPES, "Food Chain")
+        if type(action) is Place:
+            if action.kind != CHEESE and (action.kind not in ANIMALS or action.value != 0):
+                raise InvalidActionError(f"{action!r}: a card is a {', '.join(ANIMALS)} (value 0) or a cheese")
+        elif not 0 <= action.player < self.num_players or action.kind not in ANIMALS:
+            raise InvalidActionError(f"{action!r}: a draw is a seat and one of {', '.join(ANIMALS)}")
 
     def _draw(self, state: FoodChainState, draw: Draw) -> FoodChainState:
         """FC-S4, FC-T4: the drawing player takes a card of the drawn kind from the pile into their hand."""
@@ -595,6 +614,12 @@ class FoodChain(Game[FoodChainState, Action]):
         return score(state)
 
     def observation(self, state: FoodChainState, player: int) -> FoodChainObservation:
+        """What ``player`` knows: the table, the pile's size, their own hand and the hand sizes.
+
+        Raises:
+            ValueError: ``player`` is not a seat.
+        """
+        check_seat(player, self.num_players)
         return FoodChainObservation(
             player=player,
             current_player=self.current_player(state),
@@ -608,8 +633,7 @@ class FoodChain(Game[FoodChainState, Action]):
         )
 
     def parse_action(self, text: str) -> Action:
-        if not isinstance(text, str):
-            raise InvalidActionError(f"an action is text, not {type(text).__name__}")
+        check_action_text(text)
         t = text.strip()
         if t.startswith("p") and " draws " in t:
             who, _, kind = t[1:].partition(" draws ")
@@ -660,6 +684,59 @@ class FoodChain(Game[FoodChainState, Action]):
         counts = check_conservation(self, state)
         if counts is not None:
             raise ValueError(counts)
+        problem = self._table_problem(state) or self._turn_problem(state)
+        if problem:
+            raise ValueError(f"invalid Food Chain state: {problem}")
+
+    def _table_problem(self, state: FoodChainState) -> str | None:
+        """What is wrong with the cards: their fields, or the table's shape (FC-T1 … FC-T3)."""
+        n = self.num_players
+        for card in (*(p.card for p in state.table), *(c for h in state.hands for c in h)):
+            if card.kind == CHEESE:
+                if card.value not in CHEESE_VALUES or not 0 <= card.owner < n:
+                    return f"{card!r}: a cheese card has a value 1 to 3 and an owner"
+            elif card.value != 0 or card.owner != -1:
+                return f"{card!r}: only cheese cards have a value and an owner"
+        if any(h != tuple(sorted(h, key=_CARD_ORDER)) for h in state.hands):
+            return "hands are kept sorted"
+        if any(c.kind == START for h in state.hands for c in h):
+            return "the start card lies on the table"
+        cells = [(p.row, p.col) for p in state.table]
+        if len(set(cells)) != len(cells):
+            return "two cards on one cell (FC-T1)"
+        if cells and cells[0] != (0, 0):
+            return "the first card on the table lies at 0,0 (FC-T3)"
+        if (START in (p.card.kind for p in state.table)) != (n in (2, 4)) or any(
+            p.card.kind == START for p in state.table[1:]
+        ):
+            return "the start card is the first card, with 2 or 4 players only (FC-S3)"
+        for i, (r, c) in enumerate(cells[1:], start=1):
+            if not any((r + dr, c + dc) in cells[:i] for dr, dc in _NEIGHBOURS):
+                return f"the card at {r},{c} shares no side with a card placed before it (FC-T1)"
+        if cells:
+            rows, cols = [r for r, _ in cells], [c for _, c in cells]
+            if max(rows) - min(rows) >= self.side or max(cols) - min(cols) >= self.side:
+                return f"the table must fit in a {self.side}×{self.side} square (FC-T2)"
+        return None
+
+    def _turn_problem(self, state: FoodChainState) -> str | None:
+        """What is wrong with whose turn it is and who still draws (FC-T1, FC-T4, FC-E1)."""
+        n = self.num_players
+        on_table = len(state.table) - (n in (2, 4))
+        if any(not 0 <= k <= CARDS_PER_PLAYER for k in state.placed) or sum(state.placed) != on_table:
+            return f"placed {state.placed} does not match the {on_table} cards placed on the table"
+        if not 0 <= state.turn < n or state.turn != (self.first_player + on_table) % n:
+            return f"player {state.turn} cannot be to place after {on_table} cards"
+        if any(not 0 <= p < n for p in state.to_draw) or len(state.to_draw) > OPENING_DRAWS * n:
+            return f"to_draw {state.to_draw} must list seats, at most {OPENING_DRAWS * n}"
+        most = len(CHEESE_VALUES) + OPENING_DRAWS  # FC-T4: place one, draw one
+        if any(len(h) > most for h in state.hands):
+            return f"a player holds at most {most} cards"
+        if any(k not in ANIMALS for k in state.pile_order) or (
+            state.pile_order and tuple(state.pile_order.count(k) for k in ANIMALS) != state.pile
+        ):
+            return "the open pile order does not match the pile"
+        return None
 
     @staticmethod
     def _pile_text(state: FoodChainState) -> str:

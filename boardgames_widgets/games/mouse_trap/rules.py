@@ -37,6 +37,9 @@ from boardgames_widgets.core.api import (
     GameOverError,
     IllegalActionError,
     InvalidActionError,
+    check_action,
+    check_action_text,
+    check_seat,
 )
 from boardgames_widgets.games.mouse_trap.layout import (
     MOUSE_NAMES,
@@ -365,7 +368,12 @@ class MouseTrap(Game[MouseTrapState, Action]):
         return tuple(share if p in state.winners else 0.0 for p in range(self.num_players))
 
     def observation(self, state: MouseTrapState, player: int) -> MouseTrapObservation:
-        """The whole state: Mouse Trap has no hidden information."""
+        """The whole state: Mouse Trap has no hidden information.
+
+        Raises:
+            ValueError: ``player`` is not a seat.
+        """
+        check_seat(player, self.num_players)
         return MouseTrapObservation(player, state)
 
     def parse_action(self, text: str) -> Action:
@@ -374,8 +382,7 @@ class MouseTrap(Game[MouseTrapState, Action]):
         Raises:
             InvalidActionError: ``text`` names no action of this game.
         """
-        if not isinstance(text, str):
-            raise InvalidActionError(f"an action is text, not {type(text).__name__}")
+        check_action_text(text)
         t = " ".join(text.strip().split())
         low = t.lower()
         names = {name.lower(): i for i, name in enumerate(MOUSE_NAMES)}
@@ -409,6 +416,20 @@ class MouseTrap(Game[MouseTrapState, Action]):
         )
 
     # -- applying actions ----------------------------------------------------------
+    def _check_input(self, action: Action) -> None:
+        """Strict inputs: a Mouse Trap action whose fields have their types and ranges.
+
+        Raises:
+            InvalidActionError: not an action, a field of the wrong type, a seat that
+                does not exist or a number of cheese pieces below 1.
+        """
+        check_action(action, _ACTION_TYPES, "Mouse Trap")
+        n = self.num_players
+        if type(action) is MoveMouse and not 0 <= action.player < n:
+            raise InvalidActionError(f"{action!r}: there is no player {action.player}")
+        if type(action) is TakeCheese and not all(0 <= p < n and k >= 1 for p, k in action.amounts):
+            raise InvalidActionError(f"{action!r}: takes are (seat, pieces >= 1) pairs")
+
     def apply(self, state: MouseTrapState, action: Action) -> MouseTrapState:
         """The state after ``action`` (a die roll, a trap outcome or the mover's choice).
 
@@ -417,8 +438,7 @@ class MouseTrap(Game[MouseTrapState, Action]):
             GameOverError: the game is over.
             IllegalActionError: the action is not allowed here (names the rule).
         """
-        if not isinstance(action, _ACTION_TYPES):
-            raise InvalidActionError(f"{action!r} is not a Mouse Trap action")
+        self._check_input(action)
         ph = state.phase
         if ph is Phase.OVER:
             raise GameOverError(f"the game is over; {action} cannot be played")
@@ -693,6 +713,18 @@ class MouseTrap(Game[MouseTrapState, Action]):
             raise ValueError(f"mover must be a seat 0..{n - 1}")
         if not 1 <= state.round <= c.max_rounds:
             raise ValueError(f"round must be 1..{c.max_rounds}")
+        if not 0 <= state.last_roll <= c.die_faces:
+            raise ValueError(f"last_roll must be 0..{c.die_faces}")
+        if not all(0 <= p < n for p in (*state.take_from, *state.winners)) or len(set(state.take_from)) != len(
+            state.take_from
+        ):
+            raise ValueError("take_from and winners must be distinct seats")
+        if state.phase is not Phase.TAKE_CHOICE and (state.take_amount or state.take_from):
+            raise ValueError("take_amount and take_from belong to the TAKE_CHOICE phase only")
+        if state.phase is not Phase.MOVE_ROLL and state.moving != -1:
+            raise ValueError("moving is -1 outside the MOVE_ROLL phase")
+        if state.phase is not Phase.OVER and state.winners:
+            raise ValueError("winners belong to a finished game only")
         free = [p for p in range(n) if not state.caught[p]]
         if state.phase is Phase.OVER:
             if not state.winners or not set(state.winners) <= set(free):
@@ -708,6 +740,8 @@ class MouseTrap(Game[MouseTrapState, Action]):
                 raise ValueError("TAKE_CHOICE needs two or more tied opponents and an amount")
             if len({state.cheese[p] for p in tied}) != 1 or state.cheese[tied[0]] < 1:
                 raise ValueError("TAKE_CHOICE opponents must be tied with cheese to take")
+            if state.take_amount > c.cheese_supply:
+                raise ValueError(f"TAKE_CHOICE amount {state.take_amount} is more than the cheese supply")
         if state.phase is Phase.MOVE_ROLL and (
             not 0 <= state.moving < n or state.moving == state.mover or state.caught[state.moving]
         ):

@@ -63,10 +63,14 @@ from boardgames_widgets.core.api import (
     GameOverError,
     IllegalActionError,
     InvalidActionError,
+    check_action,
+    check_action_text,
+    check_seat,
 )
 from boardgames_widgets.core.rng import draw_by_counts
 from boardgames_widgets.games.papageno.cards import (
     AREA_SIZE,
+    BIRD_WEIGHTS,
     CAPTURE,
     CAPTURE_WEIGHT,
     FLUTE,
@@ -737,8 +741,7 @@ class Papageno(Game[PapagenoState, Action]):
         phase = state.phase
         if phase is Phase.GAME_OVER:
             raise GameOverError(f"the game is over (round wins {state.round_wins}); no more actions")
-        if not isinstance(action, _ACTION_TYPES):
-            raise InvalidActionError(f"{action!r} is not a Papageno action")
+        self._check_input(action)
         if phase in _CHANCE_PHASES:
             if not self._is_outcome(state, action):
                 raise IllegalActionError(*self._why_not_chance(state, action))
@@ -776,6 +779,29 @@ class Papageno(Game[PapagenoState, Action]):
             assert isinstance(action, Decline)
             self._end_turn(d)
         return d.freeze()
+
+    def _check_input(self, action: Action) -> None:
+        """Strict inputs: a Papageno action whose fields have their types and ranges.
+
+        Raises:
+            InvalidActionError: not an action, a field of the wrong type, a position
+                outside 0 … 5, a seat that does not exist or a card kind that does not.
+        """
+        check_action(action, _ACTION_TYPES, "Papageno")
+        if type(action) is TurnUp or type(action) is Swap:
+            positions: tuple[int, ...] = (action.pos,)
+        elif type(action) is CaptureSwap:
+            positions = (action.mine, action.theirs)
+            if not 0 <= action.other < self.num_players:
+                raise InvalidActionError(f"{action!r}: there is no player {action.other}")
+        elif type(action) is Reveal:
+            if action.card not in KIND_INDEX:
+                raise InvalidActionError(f"{action!r}: there is no card {action.card!r} (cards: {', '.join(KINDS)})")
+            return
+        else:
+            return
+        if not all(0 <= p < AREA_SIZE for p in positions):
+            raise InvalidActionError(f"{action!r}: positions are 0 to {AREA_SIZE - 1}")
 
     def _is_legal(self, state: PapagenoState, action: Action) -> bool:
         """Whether ``action`` is in ``legal_actions(state)``.
@@ -1020,8 +1046,7 @@ class Papageno(Game[PapagenoState, Action]):
         Raises:
             ValueError: ``player`` is not a seat.
         """
-        if not 0 <= player < self.num_players:
-            raise ValueError(f"no player {player} in a {self.num_players}-player game")
+        check_seat(player, self.num_players)
         hand, unseen, known = state.hand, state.unseen, state.draw_known
         hidden = state.hand is not None and not self.hand_visible_to(state, player)
         if hidden:
@@ -1122,8 +1147,7 @@ class Papageno(Game[PapagenoState, Action]):
 
     # -- text -----------------------------------------------------------------------------------
     def parse_action(self, text: str) -> Action:
-        if not isinstance(text, str):
-            raise InvalidActionError(f"an action text must be a string, not {type(text).__name__}")
+        check_action_text(text)
         t = " ".join(text.strip().split())
         action = _FIXED_TEXT.get(t)
         if action is not None:
@@ -1265,3 +1289,17 @@ class Papageno(Game[PapagenoState, Action]):
             raise bad("a scored round has every card face up")
         if state.phase is Phase.GAME_OVER and max(state.round_wins) < self.rounds_to_win:
             raise bad("game over before anyone won enough rounds")
+        over = state.phase is Phase.GAME_OVER
+        if not all(0 <= w <= (self.rounds_to_win if over else self.rounds_to_win - 1) for w in state.round_wins):
+            raise bad(f"round wins must be 0..{self.rounds_to_win} (rounds_to_win), not {state.round_wins}")
+        heaviest = AREA_SIZE * max(abs(w) for w in (*BIRD_WEIGHTS, self.deck.capture_weight, self.deck.flute_weight))
+        if any(not -heaviest <= t <= heaviest for t in state.last_scores):
+            raise bad(f"a round total is between -{heaviest} and {heaviest}")
+        if state.travelling is not None:
+            raise bad("a Pan Flute card travels within one action only")
+        if (state.phase is Phase.FLUTE_REVEAL) != (state.receiver != -1) or state.receiver == state.actor:
+            raise bad("receiver is the player a Pan Flute card reaches (flute reveal only), never the actor")
+        if not finished and state.ender != -1:
+            raise bad("ender belongs to a finished round only")
+        if state.phase is Phase.DEAL and any(c is not None for g in state.grids for c in g):
+            raise bad("every card lies face down before the deal (PA-S2)")
