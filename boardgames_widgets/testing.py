@@ -78,7 +78,7 @@ MAX_ENUMERATED_DRAWS = 10_000
 #: A rule ID as RULES.md writes them (``CC-M3``, ``PA-X1``, ``MT-MO``, ``FC-T4``).
 RULE_ID = re.compile(r"^[A-Z]{2}-[A-Z0-9]+$")
 #: Digits that ``str.isdigit`` accepts but an action text must not contain.
-_FOREIGN_DIGITS = ("０１２３４５６７８９", "٠١٢٣٤٥٦٧٨٩", "०१२३४५६७८९")  # noqa: RUF001
+_FOREIGN_DIGITS = ("０１２３４５６７８９", "٠١٢٣٤٥٦٧٨٩", "०१२३४५६७८९")
 
 
 class ConformanceError(AssertionError):
@@ -124,9 +124,10 @@ class ScriptedRandom(random.Random):
 
     def __init__(self, script: list[int]) -> None:
         super().__init__(0)
-        self.script, self.used, self.sizes = script, 0, []
+        self.script, self.used = script, 0
+        self.sizes: list[int] = []
 
-    def _randbelow(self, n: int) -> int:  # type: ignore[override]
+    def _randbelow(self, n: int) -> int:
         if self.used == len(self.script):
             raise _Exhausted(n)
         self.sizes.append(n)
@@ -164,7 +165,9 @@ def exact_distribution(sample: Callable[[random.Random], Any]) -> dict[Any, Frac
 
 
 # -- the suite --------------------------------------------------------------------------------
-def check_game(game: Game[Any, Any], games: int = 6, seed: int = 0, max_actions: int = MAX_ACTIONS) -> ConformanceReport:
+def check_game(
+    game: Game[Any, Any], games: int = 6, seed: int = 0, max_actions: int = MAX_ACTIONS
+) -> ConformanceReport:
     """Run the conformance checks on ``game`` over ``games`` seeded random games.
 
     Args:
@@ -376,7 +379,9 @@ def _check_bad_inputs(game: Game[Any, Any], state: Any, pool: list[Any], action:
             tried += 1
         _unchanged(game, state, snapshot, "an action after the end")
         return tried
-    legal = {o for o, _ in game.chance_outcomes(state)} if game.is_chance_node(state) else set(game.legal_actions(state))
+    legal = (
+        {o for o, _ in game.chance_outcomes(state)} if game.is_chance_node(state) else set(game.legal_actions(state))
+    )
     for a in [a for a in pool if a not in legal][:6]:  # well-formed, but not now: name the rule
         _expect(game, state, a, (IllegalActionError,), "an action not legal here")
         tried += 1
@@ -402,7 +407,7 @@ def _field_values(action: Any) -> Iterator[tuple[str, Any]]:
 
 
 def _rebuild(action: Any, name: str, value: Any) -> Any:
-    if dataclasses.is_dataclass(action):
+    if dataclasses.is_dataclass(action) and not isinstance(action, type):
         return dataclasses.replace(action, **{name: value})
     return action._replace(**{name: value})
 

@@ -103,6 +103,7 @@ def test_check_game_catches_a_broken_game(broken, check):
 
 def test_check_game_catches_a_state_that_breaks_json():
     """A state changed behind the rules' back (a float where an int belongs) fails the checks."""
+
     class _Floaty(MouseTrap):
         def apply(self, state, action):
             new = super().apply(state, action)

@@ -21,7 +21,6 @@ from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache
 from typing import Any, ClassVar, Generic, TypeVar
 
 from boardgames_widgets.core.rng import draw_outcome
@@ -196,15 +195,20 @@ class Game(ABC, Generic[S, A]):
 
         return {"game": self.info.id, "config": self.config(), "state": encode(state)}
 
-    def from_json(self, data: Mapping[str, Any]) -> S:
-        """The state saved by :meth:`to_json`, validated.
+    def from_json(self, data: Mapping[str, Any] | str | bytes) -> S:
+        """The state saved by :meth:`to_json` (a dict, or its JSON text), validated.
 
         Raises:
-            ValueError: the data is malformed, for another game or configuration,
-                or breaks an invariant of the rules.
+            ValueError: the data is malformed (JSON text is read by
+                :func:`~boardgames_widgets.core.codec.loads`: no duplicate keys, no deep
+                nesting), for another game or configuration, or breaks an invariant of
+                the rules.
         """
-        from boardgames_widgets.core.codec import decode
+        from boardgames_widgets.core.codec import check_depth, decode, loads
 
+        if isinstance(data, str | bytes):
+            data = loads(data)
+        check_depth(data)
         if not isinstance(data, Mapping):
             raise ValueError(f"a saved state must be a JSON object, not {type(data).__name__}")
         unknown = set(data) - {"game", "config", "state"}
@@ -244,15 +248,21 @@ def check_legal(legal: Sequence[A], action: A, rule: str, message: str) -> None:
 # -- strict inputs ------------------------------------------------------------------------
 
 
-@cache
+_FIELDS: dict[type, tuple[tuple[str, Any], ...]] = {}
+
+
 def _declared_fields(cls: type) -> tuple[tuple[str, Any], ...]:
-    """``(name, type)`` of each field of a dataclass or ``NamedTuple`` action class."""
+    """``(name, type)`` of each field of a dataclass or ``NamedTuple`` action class (cached)."""
+    known = _FIELDS.get(cls)
+    if known is not None:
+        return known
     hints = typing.get_type_hints(cls)
     if dataclasses.is_dataclass(cls):
         names = [f.name for f in dataclasses.fields(cls)]
     else:
         names = list(getattr(cls, "_fields", ()))
-    return tuple((n, hints[n]) for n in names)
+    fields = _FIELDS[cls] = tuple((n, hints[n]) for n in names)
+    return fields
 
 
 def fits_type(tp: Any, value: Any) -> bool:

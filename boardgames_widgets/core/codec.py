@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import json
 import types
 import typing
 from fractions import Fraction
@@ -18,6 +19,71 @@ from functools import cache
 from typing import Any, TypeVar
 
 T = TypeVar("T")
+
+#: The deepest nesting :func:`loads` accepts (a saved state or record is 6 levels deep).
+MAX_DEPTH = 64
+#: The longest JSON text :func:`loads` accepts, in characters.
+MAX_CHARS = 20_000_000
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise ValueError(f"duplicate key {key!r} in a JSON object")
+        out[key] = value
+    return out
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def loads(text: str | bytes) -> Any:
+    """Parse JSON from anywhere, strictly: a saved game is untrusted input.
+
+    Unlike :func:`json.loads` it refuses a key given twice in one object (instead of
+    keeping the last), ``NaN`` / ``Infinity``, nesting deeper than :data:`MAX_DEPTH`
+    (``"[" * 100000`` would raise ``RecursionError``) and texts longer than
+    :data:`MAX_CHARS`.
+
+    >>> loads('{"a": 1, "a": 2}')
+    Traceback (most recent call last):
+    ...
+    ValueError: duplicate key 'a' in a JSON object
+
+    Raises:
+        ValueError: not valid JSON, or one of the cases above.
+    """
+    if len(text) > MAX_CHARS:
+        raise ValueError(f"JSON text of {len(text)} characters is longer than {MAX_CHARS}")
+    try:
+        data = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
+    except RecursionError:
+        raise ValueError(f"JSON nested deeper than {MAX_DEPTH} levels") from None
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"not valid JSON: {exc}") from exc
+    check_depth(data)
+    return data
+
+
+def check_depth(data: Any, limit: int = MAX_DEPTH) -> None:
+    """Raise ``ValueError`` if lists and dicts in ``data`` nest deeper than ``limit``.
+
+    Raises:
+        ValueError: too deep.
+    """
+    level: list[Any] = [data]
+    for _ in range(limit + 1):
+        level = [
+            v
+            for item in level
+            if isinstance(item, list | dict)
+            for v in (item.values() if isinstance(item, dict) else item)
+        ]
+        if not level:
+            return
+    raise ValueError(f"JSON nested deeper than {limit} levels")
 
 
 def encode(value: Any) -> Any:

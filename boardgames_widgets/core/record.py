@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from boardgames_widgets.core.api import TERMINAL, Game, GameError
+from boardgames_widgets.core.codec import check_depth, loads
 from boardgames_widgets.core.registry import make_game
 from boardgames_widgets.core.rng import Seed
 
@@ -89,15 +90,19 @@ class GameRecord:
         """Load and fully validate a record (every action is replayed).
 
         Raises:
-            ValueError: malformed JSON, wrong types, unknown game or field, a schema
-                this version cannot read, or an action that is unparsable or illegal
-                at its point (the message names the entry).
+            ValueError: malformed JSON (a duplicate key, nesting too deep: see
+                :func:`~boardgames_widgets.core.codec.loads`), wrong types, unknown game or
+                field, a configuration out of its documented range, a schema this version
+                cannot read, or an action that is unparsable or illegal at its point (the
+                message names the entry).
         """
         if isinstance(data, str | bytes):
             try:
-                data = json.loads(data)
-            except json.JSONDecodeError as exc:
+                data = loads(data)
+            except ValueError as exc:
                 raise ValueError(f"game record is not valid JSON: {exc}") from exc
+        else:
+            check_depth(data)
         if not isinstance(data, Mapping):
             raise ValueError(f"game record must be a JSON object, not {type(data).__name__}")
         unknown = set(data) - _FIELDS

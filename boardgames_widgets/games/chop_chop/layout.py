@@ -92,6 +92,31 @@ CHEESE_TO_WIN = 10
 #: which now end at once as a draw (CC-W5); real games last well under 200 turns.
 MAX_TURNS = 1000
 
+#: The documented range of every numeric parameter (inclusive), checked by the
+#: constructor: a saved game is input from anywhere, and the moves of a piece grow
+#: exponentially with the roll (a die face of 20 took 18 s to list the moves).
+PARAMETER_RANGES: dict[str, tuple[int, int]] = {
+    "die_face": (1, 8),
+    "die_faces": (1, 20),
+    "cheese_to_win": (1, 100),
+    "max_turns": (1, 100_000),
+    "map_characters": (1, 4_000),
+    "map_rows": (3, 30),
+    "map_columns": (3, 30),
+}
+
+
+def check_range(name: str, value: int) -> None:
+    """Raise ``ValueError`` naming ``name`` unless ``value`` is in :data:`PARAMETER_RANGES`.
+
+    Raises:
+        ValueError: ``value`` is outside the documented range of ``name``.
+    """
+    lo, hi = PARAMETER_RANGES[name]
+    if not lo <= value <= hi:
+        raise ValueError(f"{name} must be {lo}..{hi}, not {value!r}")
+
+
 #: Extra steps granted by the +1 / +2 tiles (CC-T3).
 EXTRA_STEPS: Mapping[Tile, int] = {Tile.PLUS1: 1, Tile.PLUS2: 2}
 
@@ -169,6 +194,8 @@ def parse_map(text: str) -> Layout:
             hole numbers that are not 0 … n-1 exactly once, or a hole that does not
             touch exactly one floor square.
     """
+    if isinstance(text, str):
+        check_range("map_characters", len(text))
     return _parse_map(text)
 
 
@@ -180,6 +207,8 @@ def _parse_map(text: str) -> Layout:
     if len(grid) < 3:
         raise ValueError("a board map needs at least 3 lines (the floor and its border)")
     width = len(grid[0])
+    check_range("map_rows", len(grid))
+    check_range("map_columns", width)
     for i, row in enumerate(grid):
         if len(row) != width:
             raise ValueError(f"board map line {i} has {len(row)} tokens, expected {width}")
@@ -266,4 +295,4 @@ class ChopChopConfig:
     @property
     def layout(self) -> Layout:
         """The parsed board map."""
-        return _parse_map(self.board_map)
+        return parse_map(self.board_map)

@@ -95,6 +95,7 @@ from boardgames_widgets.games.chop_chop.layout import (
     Coord,
     Layout,
     Tile,
+    check_range,
 )
 
 #: The piece id of the cat in actions (mice are 0 … 3).
@@ -557,11 +558,12 @@ class ChopChop(Game[ChopChopState, Action]):
         tile_mix: tile counts by name (``cheese``, ``plate``, ``+1``, ``+2``, ``arrow``,
             ``fork``, ``knife``; missing names count 0); must add up to the number of
             floor squares. Default :data:`~.layout.DEFAULT_TILE_MIX`.
-        mouse_die: the mouse die faces (default 1,1,2,2,3,4).
-        cat_die: the cat die faces (default 1,1,2,2,2,3).
-        cheese_to_win: the cheese the mice need (CC-W2, default 10).
+        mouse_die: the mouse die faces (default 1,1,2,2,3,4; 1 to 20 faces of 1 to 8).
+        cat_die: the cat die faces (default 1,1,2,2,2,3; 1 to 20 faces of 1 to 8).
+        cheese_to_win: the cheese the mice need (CC-W2, default 10; 1 to 100).
         max_turns: after this many turns the game ends as a draw (a safety net, CC-W5;
-            default 1000, see :data:`~.layout.MAX_TURNS`).
+            default 1000, at most 100,000; see :data:`~.layout.MAX_TURNS`). The ranges are
+            :data:`~.layout.PARAMETER_RANGES`; a map has at most 30 rows and 30 columns.
 
     >>> game = ChopChop(num_players=3)
     >>> state = game.apply(game.new_initial_state(), PlaceCat((2, 3)))
@@ -607,10 +609,14 @@ class ChopChop(Game[ChopChopState, Action]):
             faces = tuple(die)
             if not faces or not all(isinstance(f, int) and not isinstance(f, bool) and f >= 1 for f in faces):
                 raise ValueError(f"{label} must list whole faces >= 1, got {faces}")
+            check_range("die_faces", len(faces))
+            for f in faces:
+                check_range("die_face", f)
             dice.append(faces)
         for label, value in (("cheese_to_win", cheese_to_win), ("max_turns", max_turns)):
             if not isinstance(value, int) or isinstance(value, bool) or value < 1:
                 raise ValueError(f"{label} must be a whole number >= 1, got {value!r}")
+            check_range(label, value)
         self.cfg = ChopChopConfig(
             board_map=board_map,
             tile_mix=counts,
@@ -796,9 +802,9 @@ class ChopChop(Game[ChopChopState, Action]):
                 that is neither the cat nor a mouse of this kitchen.
         """
         check_action(action, _ACTION_TYPES, "Chop Chop")
-        if type(action) is Move or type(action) is Jump:
-            if not CAT <= action.piece < self.layout.n_holes:
-                raise InvalidActionError(f"{action!r}: there is no {_piece_name(action.piece)}")
+        moving = type(action) is Move or type(action) is Jump
+        if moving and not CAT <= action.piece < self.layout.n_holes:  # type: ignore[union-attr]
+            raise InvalidActionError(f"{action!r}: there is no {_piece_name(action.piece)}")  # type: ignore[union-attr]
 
     def returns(self, state: ChopChopState) -> tuple[float, ...]:
         n = self.num_players
@@ -1287,6 +1293,10 @@ class ChopChop(Game[ChopChopState, Action]):
         if isinstance(action, Jump):
             return self._explain_jump(state, piece, dest, at)
         nf = lay.n_floor
+        if dest == self.piece_cell(state, piece):
+            return IllegalActionError(
+                "CC-M4", f"{name} may not come back to {at}, where its move starts: a move never re-enters a square"
+            )
         if dest >= nf:
             if piece == CAT:
                 return IllegalActionError("CC-M8", f"the cat never enters a hole ({at})")

@@ -345,9 +345,12 @@ class FoodChain(Game[FoodChainState, Action]):
     Args:
         num_players: 2, 3 or 4.
         first_player: the player who starts ("the oldest player", FC-T1 order).
-        open_deck_seed: teaching variant — if given, the pile is shuffled with this
-            seed and its order is known to everyone, so the game has perfect
-            information (each draw is a chance node with a single outcome).
+        open_deck_seed: teaching variant — if given (an integer 0 … 2**63 − 1), the pile
+            is shuffled with this seed and its order is known to everyone, so the game
+            has perfect information (each draw is a chance node with a single outcome).
+
+    Raises:
+        ValueError: a parameter out of range.
     """
 
     info: ClassVar[GameInfo] = GameInfo(
@@ -362,8 +365,10 @@ class FoodChain(Game[FoodChainState, Action]):
 
     def __init__(self, num_players: int = 2, first_player: int = 0, open_deck_seed: int | None = None) -> None:
         super().__init__(num_players)
-        if not isinstance(first_player, int) or not 0 <= first_player < num_players:
+        if type(first_player) is not int or not 0 <= first_player < num_players:
             raise ValueError(f"first_player must be a seat from 0 to {num_players - 1}, not {first_player!r}")
+        if open_deck_seed is not None and (type(open_deck_seed) is not int or not 0 <= open_deck_seed < 2**63):
+            raise ValueError(f"open_deck_seed must be None or an integer 0..2**63-1, not {open_deck_seed!r}")
         self.first_player = first_player
         self.open_deck_seed = open_deck_seed
         self.side = SQUARE_SIDE[num_players]
@@ -521,7 +526,7 @@ class FoodChain(Game[FoodChainState, Action]):
         if type(action) is Place:
             if action.kind != CHEESE and (action.kind not in ANIMALS or action.value != 0):
                 raise InvalidActionError(f"{action!r}: a card is a {', '.join(ANIMALS)} (value 0) or a cheese")
-        elif not 0 <= action.player < self.num_players or action.kind not in ANIMALS:
+        elif type(action) is Draw and (not 0 <= action.player < self.num_players or action.kind not in ANIMALS):
             raise InvalidActionError(f"{action!r}: a draw is a seat and one of {', '.join(ANIMALS)}")
 
     def _draw(self, state: FoodChainState, draw: Draw) -> FoodChainState:

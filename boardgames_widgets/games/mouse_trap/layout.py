@@ -284,6 +284,27 @@ TRAP_STAGES: tuple[TrapStage, ...] = (
 MOUSE_NAMES: tuple[str, ...] = ("Red", "Blue", "Yellow", "Green")
 
 
+#: The documented range of every numeric parameter (inclusive), checked by the constructor:
+#: a saved game is input from anywhere, and a die of a million faces or a supply of
+#: 10**9 pieces would make a game that never ends or fills the memory.
+PARAMETER_RANGES: dict[str, tuple[int, int]] = {
+    "cheese_supply": (1, 500),
+    "die_faces": (1, 20),
+    "loop_build_parts": (1, 16),
+    "max_rounds": (1, 10_000),
+    "track_spaces": (1, 200),
+    "loop_spaces": (3, 50),
+    "space_amount": (1, 100),
+    "reliability_denominator": (1, 10**6),
+}
+
+
+def _in_range(name: str, value: int) -> None:
+    lo, hi = PARAMETER_RANGES[name]
+    if not lo <= value <= hi:
+        raise ValueError(f"{name} must be {lo}..{hi}, not {value!r}")
+
+
 def _fraction(value: object) -> Fraction:
     if isinstance(value, bool) or not isinstance(value, int | str | Fraction):
         raise ValueError(f"a reliability must be a fraction such as '49/50', not {value!r}")
@@ -293,6 +314,7 @@ def _fraction(value: object) -> Fraction:
         raise ValueError(f"bad reliability {value!r}: {exc}") from exc
     if not 0 < f <= 1:
         raise ValueError(f"a reliability must be in (0, 1], not {value!r}")
+    _in_range("reliability_denominator", f.denominator)
     return f
 
 
@@ -332,8 +354,15 @@ class MouseTrapConfig:
             raise ValueError(f"num_players must be an int, not {self.num_players!r}")
         if not 2 <= self.num_players <= len(MOUSE_NAMES):
             raise ValueError(f"Mouse Trap is for 2 to 4 players, not {self.num_players}")
+        for name, spaces in (("track_spaces", self.track), ("loop_spaces", self.loop)):
+            if isinstance(spaces, str) or not isinstance(spaces, Sequence):
+                raise ValueError(f"{name.removesuffix('_spaces')} must be a list of spaces")
+            _in_range(name, len(spaces))
         track = tuple(parse_space(s) for s in self.track)
         loop = tuple(parse_space(s) for s in self.loop)
+        for space in track + loop:
+            if space.amount:
+                _in_range("space_amount", space.amount)
         if not track or track[0].kind is not SpaceKind.START:
             raise ValueError("the track must begin with START")
         if any(s.kind is SpaceKind.START for s in track[1:] + loop):
@@ -354,8 +383,9 @@ class MouseTrapConfig:
         object.__setattr__(self, "stage_reliability", rel)
         for name in ("cheese_supply", "die_faces", "loop_build_parts", "max_rounds"):
             v = getattr(self, name)
-            if isinstance(v, bool) or not isinstance(v, int) or v < 1:
+            if isinstance(v, bool) or not isinstance(v, int):
                 raise ValueError(f"{name} must be a positive int, not {v!r}")
+            _in_range(name, v)
         if not isinstance(self.move_needs_complete_trap, bool):
             raise ValueError("move_needs_complete_trap must be true or false")
         if (

@@ -49,6 +49,31 @@ CAPTURE_WEIGHT = 10
 #: mit 10 Punkten ins Gewicht"): a Pan Flute card weighs 10, like a Capture card.
 FLUTE_WEIGHT = 10
 
+#: The documented range of every numeric parameter of the deck and the game (inclusive),
+#: checked by the constructors: a saved game is input from anywhere.
+PARAMETER_RANGES: dict[str, tuple[int, int]] = {
+    "bird_count": (0, 60),
+    "captures": (0, 20),
+    "flutes": (0, 20),
+    "eggs": (0, 20),
+    "capture_weight": (-100, 100),
+    "flute_weight": (-100, 100),
+    "rounds_to_win": (1, 10),
+    "max_turns_per_round": (1, 10_000),
+}
+
+
+def check_range(name: str, value: object) -> None:
+    """Raise ``ValueError`` naming ``name`` unless ``value`` is an ``int`` in :data:`PARAMETER_RANGES`.
+
+    Raises:
+        ValueError: ``value`` is not an integer in the documented range of ``name``.
+    """
+    lo, hi = PARAMETER_RANGES[name]
+    if type(value) is not int or not lo <= value <= hi:
+        raise ValueError(f"{name} must be an integer {lo}..{hi}, not {value!r}")
+
+
 #: Cards per player area (PA-S2): 2 rows of 3.
 ROWS, COLUMNS = 2, 3
 AREA_SIZE = ROWS * COLUMNS
@@ -122,7 +147,8 @@ class DeckConfig:
         remove_flutes_for_two: PA-S1, remove the Pan Flutes with 2 players.
 
     Raises:
-        ValueError: a count is negative or the bird table does not have 12 entries.
+        ValueError: a count or weight outside :data:`PARAMETER_RANGES`, or a bird table
+            without 12 entries.
     """
 
     bird_counts: tuple[int, ...] = SEED_BIRD_COUNTS
@@ -139,15 +165,12 @@ class DeckConfig:
         object.__setattr__(self, "bird_counts", birds)
         if len(birds) != len(BIRD_WEIGHTS):
             raise ValueError(f"bird_counts needs {len(BIRD_WEIGHTS)} numbers (weights -2..9), got {len(birds)}")
-        for name, value in (("bird_counts", min(birds, default=0)), ("captures", self.captures)):
-            if not isinstance(value, int) or value < 0:
-                raise ValueError(f"{name} must be non-negative integers, got {value!r}")
-        for name in ("flutes", "eggs", "capture_weight", "flute_weight"):
-            value = getattr(self, name)
-            if not isinstance(value, int) or isinstance(value, bool):
-                raise ValueError(f"{name} must be an integer, got {value!r}")
-        if self.flutes < 0 or self.eggs < 0:
-            raise ValueError("flutes and eggs must be non-negative")
+        for count in birds:
+            check_range("bird_count", count)
+        for name in ("captures", "flutes", "eggs", "capture_weight", "flute_weight"):
+            check_range(name, getattr(self, name))
+        if type(self.remove_flutes_for_two) is not bool:
+            raise ValueError(f"remove_flutes_for_two must be true or false, not {self.remove_flutes_for_two!r}")
         object.__setattr__(self, "_weights", (*BIRD_WEIGHTS, self.capture_weight, self.flute_weight, None))
 
     @staticmethod

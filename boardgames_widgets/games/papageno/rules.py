@@ -86,6 +86,7 @@ from boardgames_widgets.games.papageno.cards import (
     DeckConfig,
     card_name,
     cards_from_counts,
+    check_range,
     counts_of,
     sorted_cards,
 )
@@ -521,14 +522,15 @@ class Papageno(Game[PapagenoState, Action]):
     Args:
         num_players: 2 to 5.
         first_player: who starts round 1 (PA-S4, "a chosen player").
-        rounds_to_win: round wins that win the game (PA-E3: 2; 1 plays a single round).
+        rounds_to_win: round wins that win the game (PA-E3: 2; 1 plays a single round; at most 10).
         bird_counts, captures, flutes, eggs, capture_weight, flute_weight,
             remove_flutes_for_two: the deck, see
             :class:`~boardgames_widgets.games.papageno.cards.DeckConfig`.
         max_turns_per_round: after this many turns a round ends as if the player who took
             the last one had turned up their sixth card: everyone turns their cards up and
             the round is scored (termination guard, not in the originals; default
-            :data:`MAX_TURNS_PER_ROUND`).
+            :data:`MAX_TURNS_PER_ROUND`, at most 10,000). Every range is in
+            :data:`~boardgames_widgets.games.papageno.cards.PARAMETER_RANGES`.
 
     Raises:
         ValueError: a parameter out of range.
@@ -566,9 +568,12 @@ class Papageno(Game[PapagenoState, Action]):
         super().__init__(num_players)
         if not isinstance(first_player, int) or not 0 <= first_player < num_players:
             raise ValueError(f"first_player must be a seat 0..{num_players - 1}, not {first_player!r}")
-        for label, value in (("rounds_to_win", rounds_to_win), ("max_turns_per_round", max_turns_per_round)):
-            if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-                raise ValueError(f"{label} must be a positive integer, not {value!r}")
+        if type(first_player) is not int:
+            raise ValueError(f"first_player must be a seat 0..{num_players - 1}, not {first_player!r}")
+        check_range("rounds_to_win", rounds_to_win)
+        check_range("max_turns_per_round", max_turns_per_round)
+        if isinstance(bird_counts, str) or not isinstance(bird_counts, Sequence):
+            raise ValueError(f"bird_counts must be a list of 12 numbers, not {bird_counts!r}")
         self.first_player = first_player
         self.rounds_to_win = rounds_to_win
         self.max_turns_per_round = max_turns_per_round
