@@ -80,6 +80,7 @@ from boardgames_widgets.core.api import (
     check_action,
     check_action_text,
     check_seat,
+    freeze_draft,
 )
 from boardgames_widgets.core.rng import draw_by_counts
 from boardgames_widgets.games.chop_chop.layout import (
@@ -380,28 +381,9 @@ class _Draft:
         self.winner = s.winner
 
     def freeze(self) -> ChopChopState:
-        return ChopChopState(
-            self.phase,
-            self.seat,
-            self.mice_turn,
-            self.cat,
-            self.mice,
-            self.tiles,
-            self.hidden,
-            self.holes_up,
-            self.cheese,
-            self.carried,
-            self.roll,
-            self.mouse,
-            self.last_from,
-            self.path,
-            self.lock,
-            self.cat_skip,
-            self.mice_skip,
-            self.next_mouse_seat,
-            self.turns,
-            self.winner,
-        )
+        """The draft itself, turned into the frozen state (see
+        :func:`~boardgames_widgets.core.api.freeze_draft`); not used after."""
+        return freeze_draft(self, ChopChopState)
 
 
 @dataclass(frozen=True, slots=True)
@@ -748,47 +730,57 @@ class ChopChop(Game[ChopChopState, Action]):
         phase = state.phase
         if phase is Phase.OVER:
             raise GameOverError(f"the game is over; {action} cannot be played")
-        d = _Draft(state)
         if phase is Phase.ROLL:
             if not isinstance(action, Roll):
                 raise self._wrong_phase(state, action)
             if action.value not in (self.cfg.mouse_die if state.mice_turn else self.cfg.cat_die):
                 side = "mouse" if state.mice_turn else "cat"
                 raise IllegalActionError("CC-M2", f"the {side} die has no face {action.value}")
-            d.roll = action.value
-            d.phase = Phase.MOVE
         elif phase is Phase.REVEAL:
             if not isinstance(action, Reveal):
                 raise self._wrong_phase(state, action)
-            k = _TILE_INDEX.get(action.tile, -1)
-            if k < 0:
-                raise InvalidActionError(f"{action!r} reveals no tile of this game")
-            if state.hidden[k] == 0:
+            if state.hidden[_TILE_INDEX[action.tile]] == 0:
                 raise IllegalActionError("CC-S1", f"no face-down {action.tile.value} tile is left")
-            d.hidden = _set(state.hidden, k, state.hidden[k] - 1)
-            self._resolve(d, action.tile)
         elif phase is Phase.PLACE:
             if not isinstance(action, PlaceCat):
                 raise self._wrong_phase(state, action)
-            cell = self.layout.index.get(action.at, -1)
-            if cell not in self._start_cells():
+            if self.layout.index.get(action.at, -1) not in self._start_cells():
                 raise IllegalActionError("CC-S3", f"the cat starts on a table-top square, not {_coord_text(action.at)}")
-            d.cat = cell
-            self._start_turn(d, mice=True, double=False)
         elif phase is Phase.FORK:
             if not isinstance(action, TakeCheese):
                 raise self._wrong_phase(state, action)
-            cell = self.layout.index.get(action.at, -1)
-            if cell not in self._fork_cheese(state):
+            if self.layout.index.get(action.at, -1) not in self._fork_cheese(state):
                 raise IllegalActionError(
                     "CC-T5", f"there is no uncovered cheese the fork can take at {_coord_text(action.at)}"
                 )
-            self._take_cheese(d, cell)
+        elif self._action_key(action) not in self._options(state)[1]:  # MOVE, EXTRA, ARROW
+            raise self._explain(state, action)
+        return self._advance(state, action)
+
+    def apply_trusted(self, state: ChopChopState, action: Action) -> ChopChopState:
+        """:meth:`apply` without checking ``action`` again: it comes from ``legal_actions``
+        or ``sample_chance`` of ``state`` (search's playouts; see :meth:`Game.apply_trusted`)."""
+        return self._advance(state, action)
+
+    def _advance(self, state: ChopChopState, action: Action) -> ChopChopState:
+        """The state after ``action``, which is known to be legal here."""
+        d = _Draft(state)
+        phase = state.phase
+        if phase is Phase.ROLL:
+            d.roll = action.value  # type: ignore[union-attr]
+            d.phase = Phase.MOVE
+        elif phase is Phase.REVEAL:
+            k = _TILE_INDEX[action.tile]  # type: ignore[union-attr]
+            d.hidden = _set(state.hidden, k, state.hidden[k] - 1)
+            self._resolve(d, action.tile)  # type: ignore[union-attr]
+        elif phase is Phase.PLACE:
+            d.cat = self.layout.index[action.at]  # type: ignore[union-attr]
+            self._start_turn(d, mice=True, double=False)
+        elif phase is Phase.FORK:
+            self._take_cheese(d, self.layout.index[action.at])  # type: ignore[union-attr]
         else:  # MOVE, EXTRA, ARROW
-            path = self._options(state)[1].get(self._action_key(action))
-            if path is None:
-                raise self._explain(state, action)
-            if isinstance(action, (Move, Jump)):  # a tuple: ``Move | Jump`` would build a union per call
+            path = self._options(state)[1][self._action_key(action)]
+            if type(action) is Move or type(action) is Jump:
                 self._move(d, action.piece, path)
             else:  # Pass or Decline
                 self._end_turn(d)

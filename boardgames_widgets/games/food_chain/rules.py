@@ -36,6 +36,7 @@ from boardgames_widgets.core.api import (
     check_action,
     check_action_text,
     check_seat,
+    state_builder,
 )
 
 DOG, CAT, MOUSE, CHEESE, START = "dog", "cat", "mouse", "cheese", "start"
@@ -240,6 +241,11 @@ class FoodChainState:
         from boardgames_widgets.games.food_chain.view import state_svg
 
         return state_svg(self)
+
+
+#: Builds a :class:`FoodChainState` from its fields without the frozen dataclass's per-field
+#: cost (see :func:`~boardgames_widgets.core.api.state_builder`).
+_build_state = state_builder(FoodChainState)
 
 
 @dataclass(frozen=True, slots=True)
@@ -510,10 +516,18 @@ class FoodChain(Game[FoodChainState, Action]):
         if player == CHANCE:
             if type(action) is not Draw:
                 raise IllegalActionError("FC-T4", f"a card must be drawn from the pile now, not {action}")
+            self._check_draw(state, action)
             return self._draw(state, action)
         if type(action) is not Place:
             raise IllegalActionError("FC-T1", f"player {player} places a card from their hand now, not {action}")
         return self._place(state, action)
+
+    def apply_trusted(self, state: FoodChainState, action: Action) -> FoodChainState:
+        """:meth:`apply` without checking ``action`` again: it comes from ``legal_actions``
+        or ``sample_chance`` of ``state`` (search's playouts; see :meth:`Game.apply_trusted`)."""
+        if type(action) is Draw:
+            return self._draw(state, action)
+        return self._place(state, action)  # type: ignore[arg-type]
 
     def _check_input(self, action: Action) -> None:
         """Strict inputs: a Food Chain action whose fields have their types and ranges.
@@ -529,9 +543,8 @@ class FoodChain(Game[FoodChainState, Action]):
         elif type(action) is Draw and (not 0 <= action.player < self.num_players or action.kind not in ANIMALS):
             raise InvalidActionError(f"{action!r}: a draw is a seat and one of {', '.join(ANIMALS)}")
 
-    def _draw(self, state: FoodChainState, draw: Draw) -> FoodChainState:
-        """FC-S4, FC-T4: the drawing player takes a card of the drawn kind from the pile into their hand."""
-        # the same test as "draw in the outcomes of chance_outcomes", without building them
+    def _check_draw(self, state: FoodChainState, draw: Draw) -> None:
+        """FC-T4: raise unless ``draw`` is among the chance outcomes (without building them)."""
         if draw.player != state.to_draw[0]:
             possible = False
         elif state.pile_order:
@@ -543,11 +556,14 @@ class FoodChain(Game[FoodChainState, Action]):
                 "FC-T4",
                 f"{draw} is impossible: player {state.to_draw[0]} draws from a pile holding {self._pile_text(state)}",
             )
+
+    def _draw(self, state: FoodChainState, draw: Draw) -> FoodChainState:
+        """FC-S4, FC-T4: the drawing player takes a card of the drawn kind from the pile into their hand."""
         pile = list(state.pile)
         pile[ANIMALS.index(draw.kind)] -= 1
         hands = list(state.hands)
         hands[draw.player] = tuple(sorted((*hands[draw.player], _ANIMAL_CARDS[draw.kind]), key=_CARD_ORDER))
-        return FoodChainState(
+        return _build_state(
             state.num_players,
             state.table,
             tuple(hands),
@@ -576,7 +592,7 @@ class FoodChain(Game[FoodChainState, Action]):
         placed = list(state.placed)
         placed[player] += 1
         to_draw = (player,) if sum(state.pile) > 0 else ()  # FC-T4: no draw once the pile is empty
-        return FoodChainState(
+        return _build_state(
             state.num_players,
             (*state.table, Placed(move.row, move.col, card)),
             tuple(hands),

@@ -40,6 +40,7 @@ from boardgames_widgets.core.api import (
     check_action,
     check_action_text,
     check_seat,
+    state_builder,
 )
 from boardgames_widgets.games.mouse_trap.layout import (
     MOUSE_NAMES,
@@ -183,6 +184,11 @@ class MouseTrapObservation:
     state: MouseTrapState
 
 
+#: Builds a :class:`MouseTrapState` from its fields without the frozen dataclass's per-field
+#: cost (see :func:`~boardgames_widgets.core.api.state_builder`).
+_build_state = state_builder(MouseTrapState)
+
+
 class _Work:
     """A mutable scratch copy of a state, used inside :meth:`MouseTrap.apply`."""
 
@@ -220,7 +226,7 @@ class _Work:
         self.events: list[str] = []
 
     def freeze(self) -> MouseTrapState:
-        return MouseTrapState(
+        return _build_state(
             tuple(self.positions),
             tuple(self.caught),
             tuple(self.cheese),
@@ -439,6 +445,15 @@ class MouseTrap(Game[MouseTrapState, Action]):
             IllegalActionError: the action is not allowed here (names the rule).
         """
         self._check_input(action)
+        return self._advance(state, action)
+
+    def apply_trusted(self, state: MouseTrapState, action: Action) -> MouseTrapState:
+        """:meth:`apply` without checking the action's fields: it comes from ``legal_actions``
+        or ``sample_chance`` of ``state`` (search's playouts; see :meth:`Game.apply_trusted`)."""
+        return self._advance(state, action)
+
+    def _advance(self, state: MouseTrapState, action: Action) -> MouseTrapState:
+        """The state after ``action`` (a well-formed action; the phase's rules are checked here)."""
         ph = state.phase
         if ph is Phase.OVER:
             raise GameOverError(f"the game is over; {action} cannot be played")

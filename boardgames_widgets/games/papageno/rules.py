@@ -66,6 +66,7 @@ from boardgames_widgets.core.api import (
     check_action,
     check_action_text,
     check_seat,
+    freeze_draft,
 )
 from boardgames_widgets.core.rng import draw_by_counts
 from boardgames_widgets.games.papageno.cards import (
@@ -442,28 +443,10 @@ class _Draft:
         self.turns = s.turns
 
     def freeze(self) -> PapagenoState:
-        """The frozen state with the draft's fields."""
-        return PapagenoState(
-            self.phase,
-            self.grids,
-            self.discard,
-            self.draw_unseen,
-            self.draw_known,
-            self.unseen,
-            self.actor,
-            self.hand,
-            self.hand_drawn,
-            self.hand_from_known,
-            self.pos,
-            self.travelling,
-            self.receiver,
-            self.round,
-            self.first_player,
-            self.round_wins,
-            self.last_scores,
-            self.ender,
-            self.turns,
-        )
+        """The draft itself, turned into the frozen state: its class becomes
+        :class:`PapagenoState` (the same slots in the same order, see
+        :func:`~boardgames_widgets.core.api.freeze_draft`). The draft is not used after."""
+        return freeze_draft(self, PapagenoState)
 
 
 def _set(grid: Grid, pos: int, card: str | None) -> Grid:
@@ -750,38 +733,47 @@ class Papageno(Game[PapagenoState, Action]):
         if phase in _CHANCE_PHASES:
             if not self._is_outcome(state, action):
                 raise IllegalActionError(*self._why_not_chance(state, action))
-            if isinstance(action, NextRound):
-                return self._next_round(state)
-            assert isinstance(action, Reveal)
-            d = _Draft(state)
-            self._reveal(d, action.card)
-            return d.freeze()
-        if not self._is_legal(state, action):
+        elif not self._is_legal(state, action):
             raise IllegalActionError(*self._why_not(state, action))
+        return self._advance(state, action)
+
+    def apply_trusted(self, state: PapagenoState, action: Action) -> PapagenoState:
+        """:meth:`apply` without checking ``action`` again: it comes from ``legal_actions``
+        or ``sample_chance`` of ``state`` (search's playouts; see :meth:`Game.apply_trusted`)."""
+        return self._advance(state, action)
+
+    def _advance(self, state: PapagenoState, action: Action) -> PapagenoState:
+        """The state after ``action``, which is known to be legal here."""
+        kind = type(action)
+        if kind is Reveal:
+            d = _Draft(state)
+            self._reveal(d, action.card)  # type: ignore[union-attr]
+            return d.freeze()
+        if kind is NextRound:
+            return self._next_round(state)
         d = _Draft(state)
-        if isinstance(action, TurnUp):
-            d.phase = Phase.OPENING_REVEAL
-            d.pos = action.pos
-        elif isinstance(action, Draw):
+        if kind is Swap:
+            self._swap(d, action.pos)  # type: ignore[union-attr]
+        elif kind is Draw:
             self._draw(d)
-        elif isinstance(action, TakeDiscard):
+        elif kind is TakeDiscard:
             d.phase = Phase.PLACE
             d.hand = state.discard[-1]
             d.discard = state.discard[:-1]
             d.hand_drawn = False
-        elif isinstance(action, DiscardDrawn):
-            assert state.hand is not None
-            d.discard = (*state.discard, state.hand)
+        elif kind is DiscardDrawn:
+            d.discard = (*state.discard, state.hand)  # type: ignore[arg-type]
             self._end_turn(d)
-        elif isinstance(action, Swap):
-            self._swap(d, action.pos)
-        elif isinstance(action, CaptureSwap):
+        elif kind is TurnUp:
+            d.phase = Phase.OPENING_REVEAL
+            d.pos = action.pos  # type: ignore[union-attr]
+        elif kind is CaptureSwap:
+            assert isinstance(action, CaptureSwap)
             me, other = state.actor, action.other
             a, b = state.grids[me][action.mine], state.grids[other][action.theirs]
             d.grids = _set_grid(_set_grid(state.grids, me, action.mine, b), other, action.theirs, a)
             self._end_turn(d)
-        else:
-            assert isinstance(action, Decline)
+        else:  # Decline
             self._end_turn(d)
         return d.freeze()
 
