@@ -19,6 +19,7 @@ than ``check_game(MyGame())``. What is checked:
 - **invariants per apply**: random playouts end (``max_actions``) with returns in
   [0, 1] summing to 1 (or all 0); every state reached passes ``validate_state``,
   hashes, equals its copy, pickles; ``apply`` never changes the state it is given;
+  ``apply_trusted`` (search's path) gives the same state as ``apply``;
   ``legal_actions`` / ``chance_outcomes`` are fresh lists of distinct actions that
   print and parse back (``parse_action(str(a)) == a``).
 - **exact chance**: chance nodes list outcomes with exact :class:`~fractions.Fraction`
@@ -267,9 +268,12 @@ def _check_state(game: Game[Any, Any], state: Any) -> None:
 
 
 def _check_apply_keeps_input(game: Game[Any, Any], state: Any, action: Any) -> None:
+    """``apply`` and ``apply_trusted`` never change their input and agree."""
     before = copy.deepcopy(state)
     snapshot = json.dumps(game.to_json(state), sort_keys=True)
-    game.apply(state, action)
+    after = game.apply(state, action)
+    if game.apply_trusted(state, action) != after:
+        raise _fail(game, "apply_trusted", f"apply_trusted(state, {action}) differs from apply")
     if state != before or json.dumps(game.to_json(state), sort_keys=True) != snapshot:
         raise _fail(game, "immutability", f"apply(state, {action}) changed the state it was given")
 

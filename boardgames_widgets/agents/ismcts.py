@@ -73,7 +73,7 @@ def _iteration(
         if player == TERMINAL:
             break
         if player == CHANCE:  # chance is sampled, the tree does not branch on it
-            state = game.apply(state, game.sample_chance(state, rng))
+            state = game.apply_trusted(state, game.sample_chance(state, rng))
             continue
         legal = game.legal_actions(state)
         for a in legal:
@@ -85,13 +85,13 @@ def _iteration(
             action = untried[rng.randrange(len(untried))]
             child = node.children[action] = ISNode(player, available=1)
             path.append(child)
-            state = game.apply(state, action)
+            state = game.apply_trusted(state, action)
             added = True
             break
         action = max(legal, key=lambda a: node.children[a].ucb(c))
         node = node.children[action]
         path.append(node)
-        state = game.apply(state, action)
+        state = game.apply_trusted(state, action)
     returns = simulate(game, state, rng, rollout, evaluator)
     for n in path:
         n.visits += 1

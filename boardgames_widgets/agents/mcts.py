@@ -71,7 +71,7 @@ def random_rollout(game: Game[Any, Any], state: Any, rng: random.Random) -> tupl
         else:
             legal = game.legal_actions(state)
             action = legal[rng.randrange(len(legal))]
-        state = game.apply(state, action)
+        state = game.apply_trusted(state, action)
 
 
 @dataclass(eq=False, slots=True)
@@ -140,12 +140,12 @@ def _descend(game: Game[Any, Any], root: Node, rng: random.Random, c: float) -> 
             outcome = game.sample_chance(node.state, rng)
             child = node.children.get(outcome)
             if child is None:  # an outcome not seen before: a new leaf
-                child = node.children[outcome] = _new_node(game, game.apply(node.state, outcome), CHANCE, rng)
+                child = node.children[outcome] = _new_node(game, game.apply_trusted(node.state, outcome), CHANCE, rng)
                 path.append(child)
                 return path
         elif node.untried:  # not fully expanded: add one untried action, picked at random, as a new leaf
             action = node.untried.pop(rng.randrange(len(node.untried)))  # no bias from the listing order
-            child = node.children[action] = _new_node(game, game.apply(node.state, action), node.player, rng)
+            child = node.children[action] = _new_node(game, game.apply_trusted(node.state, action), node.player, rng)
             path.append(child)
             return path
         else:

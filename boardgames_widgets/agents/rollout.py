@@ -130,12 +130,12 @@ class Rollout:
                 assert self.evaluator is not None
                 return self.evaluator(game, state)
             if player == CHANCE:
-                state = game.apply(state, game.sample_chance(state, rng))
+                state = game.apply_trusted(state, game.sample_chance(state, rng))
                 continue
             if moves >= budget:
                 assert self.evaluator is not None
                 return self.evaluator(game, state)
-            state = game.apply(state, self.policy(game, state, game.legal_actions(state), rng))
+            state = game.apply_trusted(state, self.policy(game, state, game.legal_actions(state), rng))
             moves += 1
 
     def __repr__(self) -> str:

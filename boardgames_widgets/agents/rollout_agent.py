@@ -98,7 +98,7 @@ def rollout_search(
         for k, action in enumerate(legal_actions):
             common = random.Random()
             common.setstate(after_guess)  # the same luck for every move
-            totals[k] += rollout(game, game.apply(state, action), common)[mover]
+            totals[k] += rollout(game, game.apply_trusted(state, action), common)[mover]
         done += 1
     best = max(range(len(legal_actions)), key=totals.__getitem__)
     values = {a: t / done for a, t in zip(legal_actions, totals, strict=True)}

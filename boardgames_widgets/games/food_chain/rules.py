@@ -480,8 +480,13 @@ class FoodChain(Game[FoodChainState, Action]):
             return []
         cells = self.legal_cells(state)
         actions: list[Action] = []
-        for card in dict.fromkeys(state.hands[state.turn]):  # each different card once, in hand order
-            at = self._placements[card.kind, card.value]  # the same Place objects every time (a memo)
+        last: tuple[str, int] | None = None
+        for card in state.hands[state.turn]:  # each different card once, in hand order
+            key = (card.kind, card.value)
+            if key == last:  # hands are kept sorted (validate_state), so equal cards are neighbours
+                continue
+            last = key
+            at = self._placements[key]  # the same Place objects every time (a memo)
             actions += map(at.__getitem__, cells)  # at[cell] for each cell
         return actions
 
