@@ -351,7 +351,8 @@ class FoodChain(Game[FoodChainState, Action]):
     Args:
         num_players: 2, 3 or 4.
         first_player: the player who starts ("the oldest player", FC-T1 order).
-        open_deck_seed: teaching variant — if given (an integer 0 … 2**63 − 1), the pile
+        open_deck_seed: teaching variant — if given (an integer 0 … 2**63 − 1 or a string
+            of at most 200 characters), the pile
             is shuffled with this seed and its order is known to everyone, so the game
             has perfect information (each draw is a chance node with a single outcome).
 
@@ -369,12 +370,15 @@ class FoodChain(Game[FoodChainState, Action]):
         rules_section="4",
     )
 
-    def __init__(self, num_players: int = 2, first_player: int = 0, open_deck_seed: int | None = None) -> None:
+    def __init__(self, num_players: int = 2, first_player: int = 0, open_deck_seed: int | str | None = None) -> None:
         super().__init__(num_players)
         if type(first_player) is not int or not 0 <= first_player < num_players:
             raise ValueError(f"first_player must be a seat from 0 to {num_players - 1}, not {first_player!r}")
-        if open_deck_seed is not None and (type(open_deck_seed) is not int or not 0 <= open_deck_seed < 2**63):
-            raise ValueError(f"open_deck_seed must be None or an integer 0..2**63-1, not {open_deck_seed!r}")
+        seed = open_deck_seed
+        if seed is not None and not (
+            (type(seed) is int and 0 <= seed < 2**63) or (type(seed) is str and len(seed) <= 200)
+        ):
+            raise ValueError(f"open_deck_seed must be None, an integer 0..2**63-1 or a short string, not {seed!r}")
         self.first_player = first_player
         self.open_deck_seed = open_deck_seed
         self.side = SQUARE_SIDE[num_players]
