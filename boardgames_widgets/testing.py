@@ -467,14 +467,8 @@ def _check_bad_texts(game: Game[Any, Any], pool: list[Any]) -> int:
             continue
         for digits in _FOREIGN_DIGITS:
             bad = text.translate(str.maketrans("0123456789", digits))
-            try:
-                game.parse_action(bad)
-            except InvalidActionError:
-                tried += 1
-                continue
-            except Exception as exc:
-                raise _fail(game, "bad text", f"parse_action({bad!r}) raised {type(exc).__name__}") from exc
-            raise _fail(game, "bad text", f"parse_action({bad!r}) accepted non-ASCII digits")
+            _refused(game, "bad text", f"parse_action({bad!r})", InvalidActionError, game.parse_action, bad)
+            tried += 1
         if tried >= 12:
             break
     return tried
@@ -509,15 +503,29 @@ def _check_bad_saved_states(game: Game[Any, Any], run: list[tuple[Any, Any]]) ->
         for path in _numbers(data["state"]):
             for far in (10**9, -(10**9)):
                 bad = {**data, "state": _set_path(data["state"], path, far)}
-                try:
-                    game.from_json(bad)
-                except ValueError:
-                    tried += 1
-                    continue
-                except Exception as exc:
-                    raise _fail(game, "bounded loading", f"state{list(path)} = {far}: {type(exc).__name__}") from exc
-                raise _fail(game, "bounded loading", f"a saved state with state{list(path)} = {far} was accepted")
+                _refused(
+                    game,
+                    "bounded loading",
+                    f"a saved state with state{list(path)} = {far}",
+                    ValueError,
+                    game.from_json,
+                    bad,
+                )
+                tried += 1
     return tried
+
+
+def _refused(
+    game: Game[Any, Any], check: str, what: str, error: type[Exception], call: Callable[..., Any], arg: Any
+) -> None:
+    """``call(arg)`` must raise ``error`` (and nothing else)."""
+    try:
+        call(arg)
+    except error:
+        return
+    except Exception as exc:
+        raise _fail(game, check, f"{what} raised {type(exc).__name__}({exc}), not {error.__name__}") from exc
+    raise _fail(game, check, f"{what} was accepted")
 
 
 def _check_record(game: Game[Any, Any], run: list[tuple[Any, Any]], seed: int) -> None:

@@ -888,19 +888,26 @@ def test_CC_W5_a_free_mouse_or_a_clear_entrance_is_not_dead():
     assert not GAME.is_dead(s) and not GAME.is_terminal(s)
 
 
+def random_game(seed: int):
+    """The states of a seeded random game, the last one terminal."""
+    rng = random.Random(seed)
+    s = GAME.new_initial_state()
+    yield s
+    while not GAME.is_terminal(s):
+        if GAME.is_chance_node(s):
+            a = sample_outcome(GAME.chance_outcomes(s), rng)
+        else:
+            legal = GAME.legal_actions(s)
+            a = legal[rng.randrange(len(legal))]
+        s = GAME.apply(s, a)
+        yield s
+
+
 def test_CC_W5_random_games_end_in_dead_positions_long_before_the_turn_limit():
     """CC-W5: seeded random games that reach a dead position stop there (a draw), far from max_turns."""
     draws = 0
     for seed in range(60):
-        rng = random.Random(seed)
-        s = GAME.new_initial_state()
-        while not GAME.is_terminal(s):
-            if GAME.is_chance_node(s):
-                a = sample_outcome(GAME.chance_outcomes(s), rng)
-            else:
-                legal = GAME.legal_actions(s)
-                a = legal[rng.randrange(len(legal))]
-            s = GAME.apply(s, a)
+        *_, s = random_game(seed)
         assert s.turns < 1000
         if s.winner == DRAW:
             draws += 1
@@ -911,18 +918,10 @@ def test_CC_W5_random_games_end_in_dead_positions_long_before_the_turn_limit():
 def test_cheese_is_conserved_and_states_stay_valid_in_random_games():
     """Invariant: collected + uncovered + face-down cheese = 10; no face is ever stored."""
     for seed in range(8):
-        rng = random.Random(seed)
-        s = GAME.new_initial_state()
-        while not GAME.is_terminal(s):
+        for s in random_game(seed):
             GAME.validate_state(s)
             assert s.cheese + s.tiles.count(UNCOVERED_CHEESE) + s.hidden[0] == 10
             assert sum(s.hidden) == s.tiles.count(FACE_DOWN)
-            if GAME.is_chance_node(s):
-                a = sample_outcome(GAME.chance_outcomes(s), rng)
-            else:
-                legal = GAME.legal_actions(s)
-                a = legal[rng.randrange(len(legal))]
-            s = GAME.apply(s, a)
 
 
 def test_observations_show_everything_but_never_a_face_down_tile():

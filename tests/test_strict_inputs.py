@@ -13,6 +13,7 @@ import random
 from typing import Any
 
 import pytest
+from test_chop_chop import SHUT_IN
 
 from boardgames_widgets import GameRecord, make_game
 from boardgames_widgets.core import CHANCE, IllegalActionError, InvalidActionError
@@ -122,16 +123,9 @@ def test_a_placement_at_a_draw_names_FC_T4():
     assert isinstance(error, IllegalActionError) and error.rule == "FC-T4"
 
 
-_KITCHEN = """
-- - - - 0 - - - -
-- - . . . C . - -
-- . . . . 1 . . -
-- . . [.] [.] [.] . . o
-o . . [.] [.] [.] . . -
-- . . . . . . . -
-- - . . . . . - -
-- - - - o - - - -
-"""
+#: The kitchen of the CC-W5 tests with the top entrance clear: mouse 0 in the top hole, mouse 1
+#: at (1,4), the cat at (0,4).
+_KITCHEN = SHUT_IN.replace("* C", ". C")
 
 
 def test_CC_M4_a_mouse_returning_to_its_start_via_another_square():

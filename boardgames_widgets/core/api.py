@@ -304,6 +304,23 @@ def state_builder(state_cls: type[S]) -> Callable[..., S]:
 
 
 # -- strict inputs ------------------------------------------------------------------------
+def check_parameter(name: str, value: Any, ranges: Mapping[str, tuple[int, int]]) -> None:
+    """Raise ``ValueError`` naming ``name`` unless ``value`` is an ``int`` within ``ranges[name]``.
+
+    Every game documents the range of each numeric parameter in a ``PARAMETER_RANGES``
+    table and checks it in its constructor: a saved game is input from anywhere.
+
+    >>> check_parameter("die_faces", 10**6, {"die_faces": (1, 20)})
+    Traceback (most recent call last):
+    ...
+    ValueError: die_faces must be an integer 1..20, not 1000000
+
+    Raises:
+        ValueError: ``value`` is not an integer (``bool`` excluded) in the range.
+    """
+    lo, hi = ranges[name]
+    if type(value) is not int or not lo <= value <= hi:
+        raise ValueError(f"{name} must be an integer {lo}..{hi}, not {value!r}")
 
 
 _FIELDS: dict[type, tuple[tuple[str, Any], ...]] = {}

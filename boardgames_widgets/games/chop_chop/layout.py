@@ -35,6 +35,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
 
+from boardgames_widgets.core.api import check_parameter
+
 Coord = tuple[int, int]
 
 #: The default kitchen (Assumption of RULES.md §1, derived from the counts): a
@@ -107,14 +109,12 @@ PARAMETER_RANGES: dict[str, tuple[int, int]] = {
 
 
 def check_range(name: str, value: int) -> None:
-    """Raise ``ValueError`` naming ``name`` unless ``value`` is in :data:`PARAMETER_RANGES`.
+    """:func:`~boardgames_widgets.core.api.check_parameter` with :data:`PARAMETER_RANGES`.
 
     Raises:
         ValueError: ``value`` is outside the documented range of ``name``.
     """
-    lo, hi = PARAMETER_RANGES[name]
-    if not lo <= value <= hi:
-        raise ValueError(f"{name} must be {lo}..{hi}, not {value!r}")
+    check_parameter(name, value, PARAMETER_RANGES)
 
 
 #: Extra steps granted by the +1 / +2 tiles (CC-T3).

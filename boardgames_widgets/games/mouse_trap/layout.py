@@ -64,6 +64,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from boardgames_widgets.core.api import check_parameter
+
 
 class SpaceKind(enum.Enum):
     """What a space of the track says."""
@@ -300,9 +302,7 @@ PARAMETER_RANGES: dict[str, tuple[int, int]] = {
 
 
 def _in_range(name: str, value: int) -> None:
-    lo, hi = PARAMETER_RANGES[name]
-    if not lo <= value <= hi:
-        raise ValueError(f"{name} must be {lo}..{hi}, not {value!r}")
+    check_parameter(name, value, PARAMETER_RANGES)
 
 
 def _fraction(value: object) -> Fraction:

@@ -17,6 +17,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from boardgames_widgets.core.api import check_parameter
+
 #: The special card Capture (Papageno), PA-X1.
 CAPTURE = "Capture"
 #: The special card Pan Flute, PA-X2.
@@ -64,14 +66,12 @@ PARAMETER_RANGES: dict[str, tuple[int, int]] = {
 
 
 def check_range(name: str, value: object) -> None:
-    """Raise ``ValueError`` naming ``name`` unless ``value`` is an ``int`` in :data:`PARAMETER_RANGES`.
+    """:func:`~boardgames_widgets.core.api.check_parameter` with :data:`PARAMETER_RANGES`.
 
     Raises:
         ValueError: ``value`` is not an integer in the documented range of ``name``.
     """
-    lo, hi = PARAMETER_RANGES[name]
-    if type(value) is not int or not lo <= value <= hi:
-        raise ValueError(f"{name} must be an integer {lo}..{hi}, not {value!r}")
+    check_parameter(name, value, PARAMETER_RANGES)
 
 
 #: Cards per player area (PA-S2): 2 rows of 3.
