@@ -243,6 +243,8 @@ class FoodChainState:
         return state_svg(self)
 
 
+#: Builds a :class:`Placed` from its fields without the frozen dataclass's per-field cost.
+_build_placed = state_builder(Placed)
 #: Builds a :class:`FoodChainState` from its fields without the frozen dataclass's per-field
 #: cost (see :func:`~boardgames_widgets.core.api.state_builder`).
 _build_state = state_builder(FoodChainState)
@@ -587,11 +589,13 @@ class FoodChain(Game[FoodChainState, Action]):
         """FC-T1 … FC-T4: the player to move puts a card from their hand on the table, then draws."""
         player = state.turn
         hand = state.hands[player]
-        card = move.card(player)
-        try:
-            i = hand.index(card)
-        except ValueError:
-            raise IllegalActionError("FC-T1", f"player {player} has no {card} in hand to place") from None
+        kind, value = move.kind, move.value
+        # the card itself from the hand when it is there (the same object: no new Card, and
+        # tuple.index finds it by identity), else the card the move names, for the error
+        i = next((k for k, c in enumerate(hand) if c.kind == kind and c.value == value), -1)
+        card = hand[i] if i >= 0 and (kind != CHEESE or hand[i].owner == player) else move.card(player)
+        if i < 0 or hand[i] is not card:
+            raise IllegalActionError("FC-T1", f"player {player} has no {card} in hand to place")
         last_state, last_legal = self._last_cells
         if last_state is not state or (move.row, move.col) not in last_legal:
             # not the state legal_cells just worked out, or an illegal cell: check every rule
@@ -603,7 +607,7 @@ class FoodChain(Game[FoodChainState, Action]):
         to_draw = (player,) if sum(state.pile) > 0 else ()  # FC-T4: no draw once the pile is empty
         return _build_state(
             state.num_players,
-            (*state.table, Placed(move.row, move.col, card)),
+            (*state.table, _build_placed(move.row, move.col, card)),
             tuple(hands),
             state.pile,
             state.pile_order,
