@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from boardgames_widgets.exercises import LESSON_MODULES, checker, lesson
+from boardgames_widgets.lessons.check import LESSON_MODULES, checker, lesson
 
 LESSONS = Path(__file__).resolve().parents[1] / "notebooks" / "lessons"
 #: notebook (relative to notebooks/lessons) -> the lesson id its ``check`` uses

@@ -8,8 +8,8 @@ from fractions import Fraction
 import pytest
 
 from boardgames_widgets.analysis import probability as pr
-from boardgames_widgets.exercises import checker
-from boardgames_widgets.exercises import probability_dice as lesson1
+from boardgames_widgets.lessons import checker
+from boardgames_widgets.lessons import probability_dice as lesson1
 from boardgames_widgets.games.chop_chop import CAT_DIE, MOUSE_DIE
 
 check = checker("probability.dice")

@@ -2,7 +2,7 @@
 
 Lesson id ``strategy.mcts`` (notebook ``notebooks/lessons/strategy/02_mcts_from_scratch.ipynb``).
 The tree the questions are about is grown by the package's own UCT
-(:func:`~boardgames_widgets.analysis.strategy_lessons.uct_search`) with the lesson's seed,
+(:func:`~boardgames_widgets.lessons.strategy_tools.uct_search`) with the lesson's seed,
 so every correct answer is computed, never typed in.
 """
 
@@ -13,10 +13,10 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
-from boardgames_widgets.analysis import strategy_lessons as sl
+from boardgames_widgets.lessons import strategy_tools as sl
 from boardgames_widgets.core.api import CHANCE
-from boardgames_widgets.exercises import Exercise, Misconception, lesson, numeric_exercise
-from boardgames_widgets.exercises.strategy_common import outputs_exercise
+from boardgames_widgets.lessons.check import Exercise, Misconception, lesson, numeric_exercise
+from boardgames_widgets.lessons.strategy_common import outputs_exercise
 
 LESSON_ID = "strategy.mcts"
 #: The notebook's seed (the tree of q2 and q4 is grown with it).

@@ -3,7 +3,7 @@
 Lesson id ``strategy.rules`` (notebook ``notebooks/lessons/strategy/01_rules_of_thumb.ipynb``).
 Every correct answer comes from the package: the policy's own functions
 (:mod:`boardgames_widgets.agents.papageno_policies`) and the simulation of
-:func:`~boardgames_widgets.analysis.strategy_lessons.threshold_sweep` (cached, the same
+:func:`~boardgames_widgets.lessons.strategy_tools.threshold_sweep` (cached, the same
 call as in the notebook, so checking costs nothing there).
 """
 
@@ -13,9 +13,9 @@ from functools import cache
 from typing import Any
 
 from boardgames_widgets.agents.papageno_policies import card_weight, pair_position, partner
-from boardgames_widgets.analysis import strategy_lessons as sl
-from boardgames_widgets.exercises import Exercise, Misconception, as_number, lesson, numeric_exercise
-from boardgames_widgets.exercises.strategy_common import choice_exercise, outputs_exercise
+from boardgames_widgets.lessons import strategy_tools as sl
+from boardgames_widgets.lessons.check import Exercise, Misconception, as_number, lesson, numeric_exercise
+from boardgames_widgets.lessons.strategy_common import choice_exercise, outputs_exercise
 
 LESSON_ID = "strategy.rules"
 #: The threshold whose confidence interval q2 asks for.

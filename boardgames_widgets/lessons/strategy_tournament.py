@@ -2,7 +2,7 @@
 
 Lesson id ``strategy.tournament`` (notebook ``notebooks/lessons/strategy/04_class_tournament.ipynb``).
 Correct answers come from :mod:`boardgames_widgets.analysis.ratings` and
-:func:`~boardgames_widgets.analysis.strategy_lessons.round_robin_games`; the agent of q4 is
+:func:`~boardgames_widgets.lessons.strategy_tools.round_robin_games`; the agent of q4 is
 judged by playing it (q1).
 """
 
@@ -14,11 +14,11 @@ from functools import cache
 from typing import Any
 
 from boardgames_widgets.agents import FirstActionAgent, RandomAgent
-from boardgames_widgets.analysis import strategy_lessons as sl
+from boardgames_widgets.lessons import strategy_tools as sl
 from boardgames_widgets.analysis.ratings import Z95, elo_expected, wilson_interval
 from boardgames_widgets.core.play import AgentError
-from boardgames_widgets.exercises import Exercise, Feedback, lesson, numeric_exercise
-from boardgames_widgets.exercises.probability_common import probability_exercise
+from boardgames_widgets.lessons.check import Exercise, Feedback, lesson, numeric_exercise
+from boardgames_widgets.lessons.probability_common import probability_exercise
 
 LESSON_ID = "strategy.tournament"
 #: q4: a class of this many students, plus the built-in bots, each pair playing this many games.

@@ -1,10 +1,10 @@
 """Exercises of the lesson "Chance nodes: expectimax" (the Chop Chop cat choosing where to wait).
 
 Lesson id ``search.expectimax`` (notebook ``notebooks/lessons/search/03_expectimax.ipynb``).
-Positions are bare-kitchen endgames (:func:`~boardgames_widgets.analysis.search_lessons.cat_endgame`):
+Positions are bare-kitchen endgames (:func:`~boardgames_widgets.lessons.search_tools.cat_endgame`):
 the cat and one mouse left. Correct answers come from the rules engine's path search
-(:func:`~boardgames_widgets.analysis.search_lessons.pounce_chance`) and from
-:func:`~boardgames_widgets.analysis.search_lessons.expectimax_value`; the student's
+(:func:`~boardgames_widgets.lessons.search_tools.pounce_chance`) and from
+:func:`~boardgames_widgets.lessons.search_tools.expectimax_value`; the student's
 expectimax runs on a counting tree, like an autograder.
 """
 
@@ -16,10 +16,10 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
-from boardgames_widgets.analysis import search_lessons as sl
+from boardgames_widgets.lessons import search_tools as sl
 from boardgames_widgets.analysis.chop_chop import reachable
-from boardgames_widgets.exercises import Exercise, Misconception, lesson
-from boardgames_widgets.exercises.probability_common import probability_exercise
+from boardgames_widgets.lessons.check import Exercise, Misconception, lesson
+from boardgames_widgets.lessons.probability_common import probability_exercise
 from boardgames_widgets.games.chop_chop import ChopChop, ChopChopState
 from boardgames_widgets.games.chop_chop.layout import Coord
 

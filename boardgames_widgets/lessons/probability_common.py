@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any
 
-from boardgames_widgets.exercises import Exercise, Misconception, as_number, close_to, numeric_exercise
+from boardgames_widgets.lessons.check import Exercise, Misconception, as_number, close_to, numeric_exercise
 
 PERCENT = "You gave a percentage; write a probability as a number between 0 and 1 (25% is 0.25)."
 OUT_OF_RANGE = "A probability is never below 0 or above 1: check what you divided by what."

@@ -6,7 +6,7 @@ functions, never typed in — and the typical wrong answers, each with a message
 that names the misconception behind it ("that is the probability for one roll;
 the knife gives two"). A student's notebook does::
 
-    from boardgames_widgets.exercises import checker
+    from boardgames_widgets.lessons import checker
     check = checker("probability.dice")
     check("q1", my_answer)
 
@@ -27,16 +27,16 @@ from typing import Any
 
 #: lesson id -> module that registers its exercises (imported on first use).
 LESSON_MODULES: dict[str, str] = {
-    "probability.dice": "boardgames_widgets.exercises.probability_dice",
-    "probability.hidden": "boardgames_widgets.exercises.probability_hidden",
-    "probability.markov": "boardgames_widgets.exercises.probability_markov",
-    "search.paths": "boardgames_widgets.exercises.search_paths",
-    "search.minimax": "boardgames_widgets.exercises.search_minimax",
-    "search.expectimax": "boardgames_widgets.exercises.search_expectimax",
-    "strategy.rules": "boardgames_widgets.exercises.strategy_rules",
-    "strategy.mcts": "boardgames_widgets.exercises.strategy_mcts",
-    "strategy.hidden": "boardgames_widgets.exercises.strategy_hidden",
-    "strategy.tournament": "boardgames_widgets.exercises.strategy_tournament",
+    "probability.dice": "boardgames_widgets.lessons.probability_dice",
+    "probability.hidden": "boardgames_widgets.lessons.probability_hidden",
+    "probability.markov": "boardgames_widgets.lessons.probability_markov",
+    "search.paths": "boardgames_widgets.lessons.search_paths",
+    "search.minimax": "boardgames_widgets.lessons.search_minimax",
+    "search.expectimax": "boardgames_widgets.lessons.search_expectimax",
+    "strategy.rules": "boardgames_widgets.lessons.strategy_rules",
+    "strategy.mcts": "boardgames_widgets.lessons.strategy_mcts",
+    "strategy.hidden": "boardgames_widgets.lessons.strategy_hidden",
+    "strategy.tournament": "boardgames_widgets.lessons.strategy_tournament",
 }
 
 

@@ -4,7 +4,7 @@ Lesson id ``search.paths`` (notebook ``notebooks/lessons/search/01_paths.ipynb``
 Every correct answer comes from the rules engine's own path search
 (:func:`~boardgames_widgets.analysis.chop_chop.enumerate_paths`,
 :func:`~boardgames_widgets.analysis.chop_chop.reachable`) or from
-:func:`~boardgames_widgets.analysis.search_lessons.bfs_distances`. The function
+:func:`~boardgames_widgets.lessons.search_tools.bfs_distances`. The function
 exercises are judged like an autograder: the student's search gets a counting
 ``neighbours`` function, so the check sees how many squares it expanded and can
 say "you did not prune", not just "wrong".
@@ -17,9 +17,9 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
-from boardgames_widgets.analysis import search_lessons as sl
+from boardgames_widgets.lessons import search_tools as sl
 from boardgames_widgets.analysis.chop_chop import enumerate_paths, reachable
-from boardgames_widgets.exercises import Exercise, Misconception, lesson, numeric_exercise
+from boardgames_widgets.lessons.check import Exercise, Misconception, lesson, numeric_exercise
 from boardgames_widgets.games.chop_chop import ChopChop, ChopChopState, board_state
 from boardgames_widgets.games.chop_chop.layout import Coord
 from boardgames_widgets.games.chop_chop.rules import UNCOVERED_CHEESE

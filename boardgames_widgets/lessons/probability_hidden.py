@@ -15,8 +15,8 @@ from functools import cache
 
 from boardgames_widgets.analysis import probability as pr
 from boardgames_widgets.analysis.chop_chop import next_tile_distribution
-from boardgames_widgets.exercises import Exercise, Misconception, lesson, numeric_exercise
-from boardgames_widgets.exercises.probability_common import probability_exercise
+from boardgames_widgets.lessons.check import Exercise, Misconception, lesson, numeric_exercise
+from boardgames_widgets.lessons.probability_common import probability_exercise
 from boardgames_widgets.games.chop_chop import DEFAULT_TILE_MIX, ChopChop, ChopChopState, Tile
 from boardgames_widgets.games.chop_chop.scenario import board_state
 from boardgames_widgets.games.papageno import KINDS, Draw, Papageno, PapagenoState, Reveal, TurnUp

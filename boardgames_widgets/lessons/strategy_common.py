@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from boardgames_widgets.exercises import Exercise, Misconception
+from boardgames_widgets.lessons.check import Exercise, Misconception
 
 
 class _Crash:

@@ -1,12 +1,12 @@
 """Exercises of the lesson "Game trees: minimax and alpha-beta" (Food Chain endgames).
 
 Lesson id ``search.minimax`` (notebook ``notebooks/lessons/search/02_minimax_alphabeta.ipynb``).
-The endgames come from :func:`~boardgames_widgets.analysis.search_lessons.food_chain_endgame`
+The endgames come from :func:`~boardgames_widgets.lessons.search_tools.food_chain_endgame`
 (2 players, open deck: a perfect-information tree). The checks work like an
-autograder: the student's search runs on a :class:`~boardgames_widgets.analysis.search_lessons.GameTree`
+autograder: the student's search runs on a :class:`~boardgames_widgets.lessons.search_tools.GameTree`
 that counts the nodes it expands, so a check can say "you did not prune" or "your
 depth is off by one", not just "wrong". Every correct value comes from the
-reference searches of :mod:`boardgames_widgets.analysis.search_lessons`.
+reference searches of :mod:`boardgames_widgets.lessons.search_tools`.
 """
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from boardgames_widgets.analysis import search_lessons as sl
-from boardgames_widgets.exercises import Exercise, Misconception, lesson, numeric_exercise
+from boardgames_widgets.lessons import search_tools as sl
+from boardgames_widgets.lessons.check import Exercise, Misconception, lesson, numeric_exercise
 from boardgames_widgets.games.food_chain.rules import FoodChain, FoodChainState
 
 LESSON_ID = "search.minimax"

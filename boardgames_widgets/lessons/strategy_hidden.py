@@ -1,7 +1,7 @@
 """Exercises of the lesson "Playing with hidden cards: ISMCTS" (Papageno).
 
 Lesson id ``strategy.hidden`` (notebook ``notebooks/lessons/strategy/03_ismcts.ipynb``).
-The position is :func:`~boardgames_widgets.analysis.strategy_lessons.held_card_state` with
+The position is :func:`~boardgames_widgets.lessons.strategy_tools.held_card_state` with
 the lesson's seed: player 0 has just drawn a card that player 1 cannot see. Every answer
 comes from the game's own observation and chance outcomes.
 """
@@ -11,9 +11,9 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import cache
 
-from boardgames_widgets.analysis import strategy_lessons as sl
-from boardgames_widgets.exercises import lesson, numeric_exercise
-from boardgames_widgets.exercises.probability_common import probability_exercise
+from boardgames_widgets.lessons import strategy_tools as sl
+from boardgames_widgets.lessons.check import lesson, numeric_exercise
+from boardgames_widgets.lessons.probability_common import probability_exercise
 from boardgames_widgets.games.papageno import CAPTURE, KINDS, PapagenoObservation, PapagenoState
 
 LESSON_ID = "strategy.hidden"
