@@ -8,10 +8,10 @@ import pytest
 
 from boardgames_widgets.analysis import probability as pr
 from boardgames_widgets.analysis.chop_chop import next_tile_distribution
-from boardgames_widgets.lessons import checker
-from boardgames_widgets.lessons import probability_hidden as lesson2
 from boardgames_widgets.games.chop_chop import Tile
 from boardgames_widgets.games.papageno import KINDS, Draw
+from boardgames_widgets.lessons import checker
+from boardgames_widgets.lessons import probability_hidden as lesson2
 
 check = checker("probability.hidden")
 

@@ -6,12 +6,12 @@ import math
 from collections import deque
 from fractions import Fraction
 
-from boardgames_widgets.lessons import search_tools as sl
 from boardgames_widgets.analysis.chop_chop import enumerate_paths, reachable
 from boardgames_widgets.lessons import checker
 from boardgames_widgets.lessons import search_expectimax as lesson3
 from boardgames_widgets.lessons import search_minimax as lesson2
 from boardgames_widgets.lessons import search_paths as lesson1
+from boardgames_widgets.lessons import search_tools as sl
 
 paths_check = checker("search.paths")
 minimax_check = checker("search.minimax")

@@ -8,12 +8,12 @@ import random
 import pytest
 
 from boardgames_widgets.agents.search import alphabeta
-from boardgames_widgets.lessons import strategy_tools as sl
 from boardgames_widgets.core.api import CHANCE
 from boardgames_widgets.core.play import play_game
+from boardgames_widgets.games.food_chain import FoodChain
 from boardgames_widgets.lessons import checker
 from boardgames_widgets.lessons import strategy_mcts as lesson2
-from boardgames_widgets.games.food_chain import FoodChain
+from boardgames_widgets.lessons import strategy_tools as sl
 
 check = checker("strategy.mcts")
 

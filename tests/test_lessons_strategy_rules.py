@@ -14,11 +14,11 @@ from boardgames_widgets.agents.papageno_policies import (
     pair_position,
     placement,
 )
-from boardgames_widgets.lessons import strategy_tools as sl
 from boardgames_widgets.core.play import play_game
+from boardgames_widgets.games.papageno import DiscardDrawn, Draw, Phase, Swap, TakeDiscard
 from boardgames_widgets.lessons import checker
 from boardgames_widgets.lessons import strategy_rules as lesson1
-from boardgames_widgets.games.papageno import DiscardDrawn, Draw, Phase, Swap, TakeDiscard
+from boardgames_widgets.lessons import strategy_tools as sl
 
 check = checker("strategy.rules")
 

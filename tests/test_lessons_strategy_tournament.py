@@ -7,13 +7,13 @@ import math
 import pytest
 
 from boardgames_widgets.agents import FirstActionAgent, GreedyAgent, RandomAgent
-from boardgames_widgets.lessons import strategy_tools as sl
 from boardgames_widgets.analysis.ratings import elo_expected, wilson_interval
 from boardgames_widgets.analysis.tournament import round_robin
-from boardgames_widgets.lessons import checker
-from boardgames_widgets.lessons import strategy_tournament as lesson4
 from boardgames_widgets.games.chop_chop import ChopChop
 from boardgames_widgets.games.food_chain import FoodChain
+from boardgames_widgets.lessons import checker
+from boardgames_widgets.lessons import strategy_tools as sl
+from boardgames_widgets.lessons import strategy_tournament as lesson4
 
 check = checker("strategy.tournament")
 

@@ -43,7 +43,7 @@ from typing import Any, Literal, TypeVar
 import numpy as np
 import numpy.typing as npt
 
-from boardgames_widgets.lessons.show import show_source, source  # noqa: F401 (moved; kept importable)
+from boardgames_widgets.lessons.show import show_source, source
 
 K = TypeVar("K", bound=Hashable)
 Dist = dict[Any, Fraction]

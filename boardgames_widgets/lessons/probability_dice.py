@@ -16,11 +16,11 @@ from functools import cache
 
 from boardgames_widgets.analysis import probability as pr
 from boardgames_widgets.analysis.chop_chop import reachable
-from boardgames_widgets.lessons.check import lesson, numeric_exercise
-from boardgames_widgets.lessons.probability_common import function_exercise, probability_exercise
 from boardgames_widgets.games.chop_chop import ChopChop, ChopChopState
 from boardgames_widgets.games.chop_chop.layout import Coord
 from boardgames_widgets.games.chop_chop.scenario import board_state
+from boardgames_widgets.lessons.check import lesson, numeric_exercise
+from boardgames_widgets.lessons.probability_common import function_exercise, probability_exercise
 
 LESSON_ID = "probability.dice"
 

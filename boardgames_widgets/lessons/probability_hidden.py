@@ -15,11 +15,11 @@ from functools import cache
 
 from boardgames_widgets.analysis import probability as pr
 from boardgames_widgets.analysis.chop_chop import next_tile_distribution
-from boardgames_widgets.lessons.check import Exercise, Misconception, lesson, numeric_exercise
-from boardgames_widgets.lessons.probability_common import probability_exercise
 from boardgames_widgets.games.chop_chop import DEFAULT_TILE_MIX, ChopChop, ChopChopState, Tile
 from boardgames_widgets.games.chop_chop.scenario import board_state
 from boardgames_widgets.games.papageno import KINDS, Draw, Papageno, PapagenoState, Reveal, TurnUp
+from boardgames_widgets.lessons.check import Exercise, Misconception, lesson, numeric_exercise
+from boardgames_widgets.lessons.probability_common import probability_exercise
 
 LESSON_ID = "probability.hidden"
 

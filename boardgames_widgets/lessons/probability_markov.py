@@ -16,9 +16,9 @@ from typing import Any
 import numpy as np
 
 from boardgames_widgets.analysis import mouse_trap as mt
+from boardgames_widgets.games.mouse_trap.layout import TRAP_STAGES, MouseTrapConfig
 from boardgames_widgets.lessons.check import lesson
 from boardgames_widgets.lessons.probability_common import function_exercise, probability_exercise
-from boardgames_widgets.games.mouse_trap.layout import TRAP_STAGES, MouseTrapConfig
 
 LESSON_ID = "probability.markov"
 

@@ -16,12 +16,12 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
-from boardgames_widgets.lessons import search_tools as sl
 from boardgames_widgets.analysis.chop_chop import reachable
-from boardgames_widgets.lessons.check import Exercise, Misconception, lesson
-from boardgames_widgets.lessons.probability_common import probability_exercise
 from boardgames_widgets.games.chop_chop import ChopChop, ChopChopState
 from boardgames_widgets.games.chop_chop.layout import Coord
+from boardgames_widgets.lessons import search_tools as sl
+from boardgames_widgets.lessons.check import Exercise, Misconception, lesson
+from boardgames_widgets.lessons.probability_common import probability_exercise
 
 LESSON_ID = "search.expectimax"
 

@@ -17,9 +17,9 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from boardgames_widgets.games.food_chain.rules import FoodChain, FoodChainState
 from boardgames_widgets.lessons import search_tools as sl
 from boardgames_widgets.lessons.check import Exercise, Misconception, lesson, numeric_exercise
-from boardgames_widgets.games.food_chain.rules import FoodChain, FoodChainState
 
 LESSON_ID = "search.minimax"
 

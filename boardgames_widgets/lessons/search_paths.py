@@ -17,12 +17,12 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
-from boardgames_widgets.lessons import search_tools as sl
 from boardgames_widgets.analysis.chop_chop import enumerate_paths, reachable
-from boardgames_widgets.lessons.check import Exercise, Misconception, lesson, numeric_exercise
 from boardgames_widgets.games.chop_chop import ChopChop, ChopChopState, board_state
 from boardgames_widgets.games.chop_chop.layout import Coord
 from boardgames_widgets.games.chop_chop.rules import UNCOVERED_CHEESE
+from boardgames_widgets.lessons import search_tools as sl
+from boardgames_widgets.lessons.check import Exercise, Misconception, lesson, numeric_exercise
 
 LESSON_ID = "search.paths"
 

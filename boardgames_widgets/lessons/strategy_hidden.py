@@ -11,10 +11,10 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import cache
 
+from boardgames_widgets.games.papageno import CAPTURE, KINDS, PapagenoObservation, PapagenoState
 from boardgames_widgets.lessons import strategy_tools as sl
 from boardgames_widgets.lessons.check import lesson, numeric_exercise
 from boardgames_widgets.lessons.probability_common import probability_exercise
-from boardgames_widgets.games.papageno import CAPTURE, KINDS, PapagenoObservation, PapagenoState
 
 LESSON_ID = "strategy.hidden"
 #: The notebook's seed (it picks the position).

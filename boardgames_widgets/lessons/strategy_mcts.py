@@ -13,8 +13,8 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
-from boardgames_widgets.lessons import strategy_tools as sl
 from boardgames_widgets.core.api import CHANCE
+from boardgames_widgets.lessons import strategy_tools as sl
 from boardgames_widgets.lessons.check import Exercise, Misconception, lesson, numeric_exercise
 from boardgames_widgets.lessons.strategy_common import outputs_exercise
 

@@ -14,9 +14,9 @@ from functools import cache
 from typing import Any
 
 from boardgames_widgets.agents import FirstActionAgent, RandomAgent
-from boardgames_widgets.lessons import strategy_tools as sl
 from boardgames_widgets.analysis.ratings import Z95, elo_expected, wilson_interval
 from boardgames_widgets.core.play import AgentError
+from boardgames_widgets.lessons import strategy_tools as sl
 from boardgames_widgets.lessons.check import Exercise, Feedback, lesson, numeric_exercise
 from boardgames_widgets.lessons.probability_common import probability_exercise
 
