@@ -15,7 +15,14 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any
 
-from boardgames_widgets.lessons.check import Exercise, Misconception, as_number, close_to, numeric_exercise
+from boardgames_widgets.lessons.check import (
+    NOT_ANSWERED,
+    Exercise,
+    Misconception,
+    as_number,
+    close_to,
+    numeric_exercise,
+)
 
 PERCENT = "You gave a percentage; write a probability as a number between 0 and 1 (25% is 0.25)."
 OUT_OF_RANGE = "A probability is never below 0 or above 1: check what you divided by what."
@@ -26,11 +33,16 @@ def probability_exercise(
     expected: float | Fraction,
     wrong: Sequence[tuple[float | Fraction, str]] = (),
     *,
-    hint: str,
+    hint: str | Sequence[str],
     rel: float = 1e-3,
+    digits: int = 2,
 ) -> Exercise:
-    """A numeric exercise whose answer is a probability (see the module docstring)."""
-    ex = numeric_exercise(exercise_id, expected, wrong, hint=hint, rel=rel)
+    """A numeric exercise whose answer is a probability (see the module docstring).
+
+    Raises:
+        ValueError: a typical wrong value lies within rounding of the right one.
+    """
+    ex = numeric_exercise(exercise_id, expected, wrong, hint=hint, rel=rel, digits=digits)
     percent = Misconception(close_to(100 * Fraction(expected), rel), PERCENT)
     outside = Misconception(lambda a: not 0 <= as_number(a) <= 1, OUT_OF_RANGE)
     ex.misconceptions = [*ex.misconceptions, percent, outside]
@@ -70,7 +82,7 @@ def function_exercise(
     reference: Callable[..., Any],
     wrong: Sequence[tuple[Callable[..., Any], str]] = (),
     *,
-    hint: str,
+    hint: str | Sequence[str],
     shape: Sequence[tuple[Callable[[list[Any]], bool], str]] = (),
     errors: Sequence[tuple[type[Exception], str]] = (),
 ) -> Exercise:
@@ -104,7 +116,8 @@ def function_exercise(
 
     unfinished = Misconception(
         lambda outs: all(o is None or o is Ellipsis for o in outs),
-        "Your function returns None: finish its body and end it with return (the answer).",
+        "Not answered yet: your function returns None — finish its body and end it with return (the answer).",
+        NOT_ANSWERED,
     )
     misconceptions = [unfinished]
     misconceptions += [Misconception(_crashed_with(e), m) for e, m in errors]

@@ -271,6 +271,7 @@ ex.add(
             ),
         ],
         hint="P(twin) = (unseen cards with the same weight as yours) / (all unseen cards).",
+        digits=3,
     )
 )
 

@@ -172,6 +172,7 @@ ex.add(
             ),
         ],
         hint=f"Multiply all seven stage probabilities, with {Q5_NEW_RELIABILITY} for stage {Q5_STAGE + 1}.",
+        digits=3,
     )
 )
 

@@ -20,7 +20,7 @@ from boardgames_widgets.analysis.chop_chop import reachable
 from boardgames_widgets.games.chop_chop import ChopChop, ChopChopState
 from boardgames_widgets.games.chop_chop.layout import Coord
 from boardgames_widgets.lessons import search_tools as sl
-from boardgames_widgets.lessons.check import Exercise, Misconception, lesson
+from boardgames_widgets.lessons.check import Exercise, Misconception, NotAnswered, lesson
 from boardgames_widgets.lessons.probability_common import probability_exercise
 
 LESSON_ID = "search.expectimax"
@@ -122,7 +122,7 @@ def _run(func: Any) -> list[tuple[Any, dict[str, float]]]:
         tree = sl.cat_tree(game())
         got = func(tree, position(cat, mouse, roll), depth)
         if got is None:
-            raise TypeError("your function returns None: return the value")
+            raise NotAnswered("your function returns None: return the value")
         out.append((got, _reference(cat, mouse, roll, depth)))
     return out
 

@@ -19,7 +19,7 @@ from typing import Any
 
 from boardgames_widgets.games.food_chain.rules import FoodChain, FoodChainState
 from boardgames_widgets.lessons import search_tools as sl
-from boardgames_widgets.lessons.check import Exercise, Misconception, lesson, numeric_exercise
+from boardgames_widgets.lessons.check import Exercise, Misconception, NotAnswered, lesson, numeric_exercise
 
 LESSON_ID = "search.minimax"
 
@@ -122,7 +122,7 @@ def _run(func: Any, kind: str) -> list[_Case]:
         tree.reset()
         got = func(tree, state, depth) if kind == "minimax" else func(tree, state, depth, -math.inf, math.inf)
         if got is None:
-            raise TypeError("your function returns None: return the value")
+            raise NotAnswered("your function returns None: return the value")
         out.append(_Case(got, tree.expanded, *_reference(seed, left, depth)))
     return out
 
@@ -249,7 +249,7 @@ def _run_order(func: Any) -> list[tuple[bool, bool, int, int, int]]:
         moves = tree.moves(state)
         got = func(tree, state, list(moves))
         if got is None:
-            raise TypeError("your function returns None: return the moves in your order")
+            raise NotAnswered("your function returns None: return the moves in your order")
         same = got is not None and sorted(map(str, got)) == sorted(map(str, moves))
         if not same:
             out.append((False, False, 0, 0, 0))

@@ -22,7 +22,7 @@ from boardgames_widgets.games.chop_chop import ChopChop, ChopChopState, board_st
 from boardgames_widgets.games.chop_chop.layout import Coord
 from boardgames_widgets.games.chop_chop.rules import UNCOVERED_CHEESE
 from boardgames_widgets.lessons import search_tools as sl
-from boardgames_widgets.lessons.check import Exercise, Misconception, lesson, numeric_exercise
+from boardgames_widgets.lessons.check import Exercise, Misconception, NotAnswered, lesson, numeric_exercise
 
 LESSON_ID = "search.paths"
 
@@ -174,7 +174,7 @@ def _run_paths(func: Any) -> _Run:
         counter = CountingNeighbours(rule)
         out = func(cat, n, counter)
         if out is None:
-            raise TypeError("your function returns None: return the list of paths")
+            raise NotAnswered("your function returns None: return the list of paths")
         items = list(out)
         if items and all(_is_square(p) for p in items):
             run.got.append([(LANDING, tuple(p)) for p in items])  # landing squares, not paths
@@ -251,7 +251,7 @@ def _run_bfs(func: Any) -> list[tuple[Any, int, int]]:
         counter = CountingNeighbours(sl.step_rule(state, "cat", game=game()))
         got = func(start, goal, counter)
         if got is None:
-            raise TypeError("your function returns None: return the number of steps")
+            raise NotAnswered("your function returns None: return the number of steps")
         want = sl.bfs_distances(state, "cat", game=game())[goal]
         manhattan = abs(start[0] - goal[0]) + abs(start[1] - goal[1])
         out.append((got, want, manhattan))

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from boardgames_widgets.lessons.check import Exercise, Misconception
+from boardgames_widgets.lessons.check import NOT_ANSWERED, Exercise, Misconception
 
 
 class _Crash:
@@ -38,7 +38,7 @@ def outputs_exercise(
     reference: Callable[..., Any],
     wrong: Sequence[tuple[Callable[..., Any], str]] = (),
     *,
-    hint: str,
+    hint: str | Sequence[str],
     errors: Sequence[tuple[type[Exception], str]] = (),
     normalize: Callable[[Any], Any] = lambda x: x,
 ) -> Exercise:
@@ -66,7 +66,8 @@ def outputs_exercise(
     misconceptions = [
         Misconception(
             lambda outs: all(o is None for o in outs) and not all(e is None for e in expected),
-            "Your function returns None: finish its body and end it with return (the answer).",
+            "Not answered yet: your function returns None — finish its body and end it with return (the answer).",
+            NOT_ANSWERED,
         )
     ]
     for error, message in errors:
@@ -95,7 +96,7 @@ def choice_exercise(
     correct: Callable[[], Any],
     wrong: Sequence[tuple[Callable[[Any, Any], bool], str]] = (),
     *,
-    hint: str,
+    hint: str | Sequence[str],
     prepare: Callable[[Any], Any] | None = None,
 ) -> Exercise:
     """An exercise whose answer is one value, worked out lazily by ``correct()``.

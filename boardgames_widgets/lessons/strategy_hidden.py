@@ -84,6 +84,7 @@ ex.add(
             ),
         ],
         hint="P = (Captures player 1 has not seen) / (all cards player 1 has not seen): read obs.unseen.",
+        digits=3,
     )
 )
 

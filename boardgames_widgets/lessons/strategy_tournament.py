@@ -17,7 +17,16 @@ from boardgames_widgets.agents import FirstActionAgent, RandomAgent
 from boardgames_widgets.analysis.ratings import Z95, elo_expected, wilson_interval
 from boardgames_widgets.core.play import AgentError
 from boardgames_widgets.lessons import strategy_tools as sl
-from boardgames_widgets.lessons.check import Exercise, Feedback, lesson, numeric_exercise
+from boardgames_widgets.lessons.check import (
+    CORRECT,
+    CRASHED,
+    NOT_ANSWERED,
+    NOT_ANSWERED_TEXT,
+    Exercise,
+    Feedback,
+    lesson,
+    numeric_exercise,
+)
 from boardgames_widgets.lessons.probability_common import probability_exercise
 
 LESSON_ID = "strategy.tournament"
@@ -150,18 +159,22 @@ def judge_agent(agent: Any) -> AgentVerdict:
 class AgentExercise(Exercise):
     """q1: the answer is an agent; it is played, and the verdict names what went wrong."""
 
-    def check(self, answer: Any) -> Feedback:
+    def check(self, answer: Any, unexplained: int = 0) -> Feedback:
         """Play the agent and judge it; never raises."""
         if answer is None or answer is Ellipsis:
-            return Feedback(False, "Not answered yet: replace ... with your answer and run the cell again.", self.id)
+            return Feedback(False, NOT_ANSWERED_TEXT, self.id, NOT_ANSWERED)
         try:
             v = judge_agent(answer)
         except Exception as exc:
-            return Feedback(False, f"{exc}", self.id)
+            return Feedback(False, f"{exc}", self.id, CRASHED)
         if v.error == "illegal":
             if v.returned == "None":
-                message = "Your function returns None: finish its body and end it with return (one of legal_actions)."
-            elif v.returned.lstrip("-").isdigit():
+                message = (
+                    "Not answered yet: your function returns None — finish its body and end it with "
+                    "return (one of legal_actions)."
+                )
+                return Feedback(False, message, self.id, NOT_ANSWERED)
+            if v.returned.lstrip("-").isdigit():
                 message = (
                     "Your agent returned a number. Return one of legal_actions itself "
                     "(e.g. legal_actions[0]), not its index."
@@ -170,18 +183,23 @@ class AgentExercise(Exercise):
                 message = (
                     "Your agent returned something that is not one of legal_actions; return an element of that list."
                 )
-            return Feedback(False, message, self.id)
+            return Feedback(False, message, self.id, "m1" if v.returned.lstrip("-").isdigit() else "m2")
         if v.error:
-            return Feedback(False, f"Your agent crashed during a game ({v.error}); fix it and run again.", self.id)
+            if "NotImplementedError" in v.error:  # nbgrader's stub
+                return Feedback(False, NOT_ANSWERED_TEXT, self.id, NOT_ANSWERED)
+            message = f"Your agent crashed during a game ({v.error}); fix it and run again."
+            return Feedback(False, message, self.id, CRASHED)
         if min(v.rates) >= Q1_BAR:
-            return Feedback(True, f"Well played: {_rates_text(v)}. Now enter it in the class tournament!", self.id)
+            message = f"Well played: {_rates_text(v)}. Now enter it in the class tournament!"
+            return Feedback(True, message, self.id, CORRECT)
         message = (
             f"Your agent plays legally, but {_rates_text(v)} (the bar is {Q1_BAR:.0%} against both). "
             "Idea: put a mouse next to the opponent's cheese, and your cheese where few squares are free around it."
         )
         if max(v.rates) <= 0.55:
             message += " It does about as well as a random move: does it look at the table at all?"
-        return Feedback(False, message, self.id)
+            return Feedback(False, message, self.id, "m3")
+        return Feedback(False, message, self.id, "hint1")
 
 
 def _rates_text(v: AgentVerdict) -> str:
