@@ -147,6 +147,7 @@ class Exercise:
         praise: said on a correct answer.
         near: true for a numeric near miss (said: "close — give more digits").
         points: what the exercise counts in ``check_all()``.
+        digits: the decimal places a numeric question asks for (stated in the notebook).
     """
 
     id: str
@@ -157,6 +158,7 @@ class Exercise:
     praise: str = "Correct!"
     near: Callable[[Any], bool] | None = None
     points: int = 1
+    digits: int | None = None
 
     @property
     def hints(self) -> tuple[str, ...]:
@@ -305,7 +307,7 @@ class Checker:
             tried = [*entry.get("tried", []), {"answer": describe(answer), "message_id": feedback.message_id}]
             entry["tried"] = tried[-MAX_TRIED:]
             self.record[exercise_id] = entry
-            self.save()
+        self.save()
         return feedback
 
     def grade(self, exercise_id: str, answer: Any) -> None:
@@ -464,6 +466,7 @@ def numeric_exercise(
     ex = Exercise(exercise_id, judge(expected), [not_a_number, *misconceptions], hint)
     if digits is not None and float(expected) != round(float(expected)):
         ex.near = near_miss(expected, digits)
+        ex.digits = digits
     return ex
 
 
