@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import random
 from collections import deque
 from fractions import Fraction
 
@@ -168,6 +169,23 @@ def test_q4_move_ordering():
     assert minimax_check("q4", sl.best_first).passed
     assert "worst moves first" in minimax_check("q4", lambda t, s, m: sl.best_first(t, s, m)[::-1]).message
     assert "same moves" in minimax_check("q4", lambda t, s, m: m[:1]).message
+
+
+def test_q4_an_ordering_worse_than_best_first_at_the_player_to_move_is_told_so():
+    """The issue's case: lowest-first at MAX too (411 nodes vs 458 unordered) used to pass."""
+    at_max = minimax_check("q4", lesson2._ascending)
+    assert not at_max.passed and "at MAX you try the lowest values first" in at_max.message
+    at_min = minimax_check("q4", lesson2._descending)
+    assert not at_min.passed and "at MIN you try the highest values first" in at_min.message
+    assert "own order" in minimax_check("q4", lambda t, s, m: list(m)).message
+
+    def shuffled(tree, state, moves):
+        moves = list(moves)
+        random.Random(str(state)).shuffle(moves)
+        return moves
+
+    assert "does not try its best move first" in minimax_check("q4", shuffled).message
+    assert lesson2._expanded_with(sl.best_first) < lesson2._expanded_with(lesson2._ascending)
 
 
 # -- lesson 3: expectimax ---------------------------------------------------------------------

@@ -107,7 +107,7 @@ def test_q3_backup_function():
     assert "returns[-1]" in check("q3", lesson2._root_too).message
     assert "count the visits" in check("q3", lesson2._no_visits).message
     assert "only the new leaf" in check("q3", lesson2._leaf_only).message
-    assert "Nothing changed" in check("q3", lambda path, returns: None).message
+    assert "Not answered yet: nothing changed" in check("q3", lambda path, returns: None).message
     assert "is a function" in check("q3", 3).message
 
 

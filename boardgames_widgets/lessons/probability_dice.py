@@ -127,7 +127,10 @@ ex.add(
                 "The numbers 1, 2 and 3 are not equally likely: count the faces that show each one.",
             ),
         ],
-        hint="P(2) = (faces showing 2) / (all faces).",
+        hint=(
+            "The six faces are equally likely, and some faces show the same number.",
+            "Count the faces that show a 2, then divide by the number of faces.",
+        ),
     )
 )
 
@@ -147,7 +150,10 @@ ex.add(
                 "That is the middle of 1…4, not the weighted average of the faces.",
             ),
         ],
-        hint="E[X] = Σ value × P(value), or simply the average of the six faces.",
+        hint=(
+            "The expected value is a weighted average: each value counts as often as it comes up.",
+            "Add up what the six faces show and divide by the number of faces.",
+        ),
     )
 )
 
@@ -173,7 +179,10 @@ ex.add(
                 "That is the mean absolute distance from the mean; the variance averages the squared distances.",
             ),
         ],
-        hint="Var X = Σ (value − mean)² × P(value).",
+        hint=(
+            "The variance measures how far rolls land from the mean: start from the cat die's mean.",
+            "For each value take (value − mean)², weight it by the value's probability, and add up.",
+        ),
     )
 )
 
@@ -222,7 +231,10 @@ ex.add(
                 "Return one number, the probability, for each (die, k).",
             )
         ],
-        hint="Add P(roll) over the rolls r with r ≥ k and r − k even.",
+        hint=(
+            "Which rolls can end exactly k squares away? Think of the chessboard colours, and of detours.",
+            "A roll works when it is long enough and has the right parity; add up the chances of those rolls.",
+        ),
     )
 )
 
@@ -253,7 +265,11 @@ ex.add(
                 "At least 4 includes a total of exactly 4.",
             ),
         ],
-        hint="List the pairs (first roll, second roll); P(pair) = P(first) × P(second).",
+        hint=(
+            "Two rolls make a new random number, the total, with its own distribution.",
+            "List the pairs (first roll, second roll); a pair's chance is the product of the two chances. "
+            "Add the pairs whose total is at least 4.",
+        ),
     )
 )
 

@@ -234,7 +234,10 @@ ex.add(
                 "Count the root position too.",
             ),
         ],
-        hint="Use sl.count_positions(tree, state, depth).",
+        hint=(
+            "A transposition table stores each position once, however many move orders lead to it.",
+            "Count the different positions (not the paths) within the depth, the starting position included.",
+        ),
     )
 )
 
@@ -261,22 +264,92 @@ def _run_order(func: Any) -> list[tuple[bool, bool, int, int, int]]:
     return out
 
 
+def _ascending(tree: sl.GameTree, state: Any, moves: list[Any]) -> list[Any]:
+    """A typical wrong ordering: lowest value first for both players (worst-first at MAX)."""
+    return sl.best_first(tree, state, moves)[:: 1 if tree.to_move(state) == sl.MIN else -1]
+
+
+def _descending(tree: sl.GameTree, state: Any, moves: list[Any]) -> list[Any]:
+    """A typical wrong ordering: highest value first for both players (worst-first at MIN)."""
+    return sl.best_first(tree, state, moves)[:: 1 if tree.to_move(state) == sl.MAX else -1]
+
+
+def _worst_first(tree: sl.GameTree, state: Any, moves: list[Any]) -> list[Any]:
+    """A typical wrong ordering: the worst move for the player to move first."""
+    return sl.best_first(tree, state, moves)[::-1]
+
+
+@cache
+def _expanded_with(order: Callable[..., list[Any]]) -> tuple[int, ...]:
+    """Nodes alpha-beta expands on each q4 case with ``order``."""
+    return tuple(
+        sl.measure(sl.alphabeta_value, *tree_for(seed, left), depth, order=order).expanded
+        for seed, left, depth in ALPHABETA_CASES
+    )
+
+
+#: how much more work than best-first still counts as "best move first" (another good heuristic)
+Q4_SLACK = 1.05
+
+
+def _good_enough(rows: list[tuple[bool, bool, int, int, int]]) -> bool:
+    """Correct: same moves, same value, and about as little work as best-first (or less)."""
+    if not all(r[0] and r[1] for r in rows):
+        return False
+    return sum(r[2] for r in rows) <= Q4_SLACK * sum(r[4] for r in rows)
+
+
+def _same_work(order: Callable[..., list[Any]]) -> Callable[[list[tuple[bool, bool, int, int, int]]], bool]:
+    return lambda rows: all(r[0] for r in rows) and tuple(r[2] for r in rows) == _expanded_with(order)
+
+
 ex.add(
     Exercise(
         "q4",
-        is_correct=lambda rows: all(r[0] and r[1] for r in rows) and sum(r[2] for r in rows) < sum(r[3] for r in rows),
+        is_correct=_good_enough,
         misconceptions=[
             Misconception(
                 lambda rows: not all(r[0] for r in rows),
                 "Your ordering must return the same moves, only in another order (none lost, none added).",
             ),
             Misconception(
-                lambda rows: sum(r[2] for r in rows) > sum(r[3] for r in rows),
+                _same_work(_worst_first),
                 "Your ordering makes alpha-beta slower: it puts the worst moves first. At MAX the moves with the "
                 "highest value should come first, at MIN the lowest.",
             ),
+            Misconception(
+                _same_work(_ascending),
+                "At MIN your order is right, but at MAX you try the lowest values first — that is MAX's worst "
+                "move. Order for the player to move: MAX wants the highest value first.",
+            ),
+            Misconception(
+                _same_work(_descending),
+                "At MAX your order is right, but at MIN you try the highest values first — that is MIN's worst "
+                "move. Order for the player to move: MIN wants the lowest value first.",
+            ),
+            Misconception(
+                lambda rows: sum(r[2] for r in rows) > sum(r[3] for r in rows),
+                "Your ordering makes alpha-beta slower than no ordering at all: some player's worst moves come "
+                "first. Put the best move for the player to move first.",
+            ),
+            Misconception(
+                lambda rows: sum(r[2] for r in rows) == sum(r[3] for r in rows),
+                "Alpha-beta does exactly as much work as with the moves in their own order: your function does "
+                "not reorder them (sorted() returns a new list — return that one).",
+            ),
+            Misconception(
+                lambda rows: all(r[0] for r in rows),
+                "Your ordering helps, but alpha-beta still does clearly more work than with the best move first: "
+                "at some nodes the player to move does not try its best move first.",
+                "m7",
+            ),
         ],
-        hint="Sort the moves by tree.evaluate(tree.play(state, m)): best for the player to move first.",
+        hint=(
+            "Alpha-beta cuts early when the best move is tried first. Which player is to move, and which "
+            "value does that player like?",
+            "Give every move a quick score — the value of the position right after it (tree.evaluate) — and "
+            "sort by it: highest first when MAX is to move, lowest first when MIN is.",
+        ),
         prepare=_run_order,
         praise="Correct — with your ordering alpha-beta expands fewer nodes.",
     )

@@ -8,6 +8,7 @@ so every correct answer is computed, never typed in.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Sequence
 from functools import cache
@@ -15,7 +16,7 @@ from typing import Any
 
 from boardgames_widgets.core.api import CHANCE
 from boardgames_widgets.lessons import strategy_tools as sl
-from boardgames_widgets.lessons.check import Exercise, Misconception, lesson, numeric_exercise
+from boardgames_widgets.lessons.check import NOT_ANSWERED, Exercise, Misconception, lesson, numeric_exercise
 from boardgames_widgets.lessons.strategy_common import outputs_exercise
 
 LESSON_ID = "strategy.mcts"
@@ -60,7 +61,11 @@ ex.add(
                 "That is the exploration bonus alone; add the child's mean result.",
             ),
         ],
-        hint="UCB1 = total/visits + c · sqrt(ln(parent visits) / visits), with c = √2.",
+        hint=(
+            "UCB1 adds two parts: how good the move looked so far, and a bonus for being tried rarely.",
+            "The first part is the average result (total / visits); the bonus is c·√(ln N / n) with c = √2, "
+            "N the parent's visits and n the move's.",
+        ),
     )
 )
 
@@ -201,7 +206,7 @@ def _q3() -> Exercise:
             ),
             (
                 lambda m, r: _run_backup(lambda path, returns: None)(m, r),
-                "Nothing changed (your function returns None and updates no node): finish its body — "
+                "Not answered yet: nothing changed (your function updates no node) — finish its body: "
                 "it must update visits and total of every node on the path.",
             ),
             (
@@ -209,8 +214,16 @@ def _q3() -> Exercise:
                 "You updated only the new leaf. Backpropagation updates every node on the path, up to the root.",
             ),
         ],
-        hint="for node in path: node.visits += 1, and if node.mover >= 0: node.total += returns[node.mover].",
+        hint=(
+            "Backup walks back up the path of the iteration: every node on it was visited once more.",
+            "Each node counts one more visit, and adds the result of the player who chose the move into it "
+            "(its mover); the root has no mover.",
+        ),
     )
+    base.misconceptions = [  # an empty body is an open exercise, not a mistake
+        dataclasses.replace(m, key=NOT_ANSWERED) if m.message.startswith("Not answered yet") else m
+        for m in base.misconceptions
+    ]
     inner = base.prepare
     assert inner is not None
 

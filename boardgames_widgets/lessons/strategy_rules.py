@@ -52,7 +52,11 @@ ex.add(
                 "A Capture card is not free: it weighs 10 (use card_weight), so it is kept only if k ≥ 10.",
             ),
         ],
-        hint="keep(card, k) should be True exactly when card_weight(card) <= k.",
+        hint=(
+            "The rule looks only at how much a card weighs, and compares it with the threshold k.",
+            "Cards are strings and a Capture has no number: get the weight with the helper, then compare "
+            "it with k (k itself is kept).",
+        ),
         errors=[
             (
                 ValueError,
