@@ -69,15 +69,24 @@ ex.add(
 )
 
 
-# -- q2: the confidence interval of a mean ------------------------------------------------
+# -- q2: the confidence interval of a mean, duplicate pairs as the unit ---------------------
+def _std(values: tuple[float, ...]) -> float:
+    m = sum(values) / len(values)
+    return (sum((v - m) ** 2 for v in values) / (len(values) - 1)) ** 0.5
+
+
 @cache
 def q2_data() -> tuple[float, int]:
-    """The standard deviation of the round totals of ``keep ≤ 3`` and the number of games."""
-    evaluation = sl.threshold_sweep()[sl.SWEEP_KS.index(Q2_K)]
-    mean = evaluation.mean_total
-    n = len(evaluation.totals)
-    std = (sum((t - mean) ** 2 for t in evaluation.totals) / (n - 1)) ** 0.5
-    return std, n
+    """The standard deviation of the pair means of ``keep ≤ 3``'s round totals, and the number of pairs."""
+    pairs = sl.pair_means(sl.threshold_sweep()[sl.SWEEP_KS.index(Q2_K)].totals)
+    return _std(pairs), len(pairs)
+
+
+@cache
+def q2_rounds_data() -> tuple[float, int]:
+    """The same from the single rounds (the mistake of treating them as independent)."""
+    totals = tuple(float(t) for t in sl.threshold_sweep()[sl.SWEEP_KS.index(Q2_K)].totals)
+    return _std(totals), len(totals)
 
 
 def _q2_judge(value: Any, target: float) -> bool:
@@ -85,8 +94,9 @@ def _q2_judge(value: Any, target: float) -> bool:
 
 
 def _q2_exercise() -> Exercise:
-    def right() -> float:
-        return sl.half_width(*q2_data())
+    def right(z: float = 1.96) -> float:
+        std, n = q2_data()
+        return sl.half_width(std, n, z)
 
     def std() -> float:
         return q2_data()[0]
@@ -94,22 +104,35 @@ def _q2_exercise() -> Exercise:
     def n() -> int:
         return q2_data()[1]
 
+    def rounds(z: float = 1.96) -> float:
+        s_rounds, n_rounds = q2_rounds_data()
+        return sl.half_width(s_rounds, n_rounds, z)
+
     wrong = [
+        (
+            rounds,
+            "You treated the rounds as independent, but they come in duplicate pairs with the same cards: "
+            "average each pair first, then use the pairs' standard deviation and the number of pairs.",
+        ),
         (lambda: 1.96 * std() / n(), "You divided by n. The spread of a mean shrinks with √n: divide by √n."),
         (lambda: std() / n() ** 0.5, "That is the standard error s/√n. For 95% confidence multiply it by 1.96."),
         (lambda: 2 * right(), "That is the whole width of the interval (low to high); the question asks for half."),
         (
             lambda: 1.96 * std(),
-            "That is the spread of a single game's total. A mean of n games varies less: divide by √n.",
+            "That is the spread of a single pair's mean. A mean of n pairs varies less: divide by √n.",
         ),
     ]
     return Exercise(
         "q2",
-        is_correct=lambda v: _q2_judge(v, right()),
+        # 2·s/√n, the rule of thumb of lesson one, is as good as 1.96·s/√n
+        is_correct=lambda v: _q2_judge(v, right()) or _q2_judge(v, right(2.0)),
         misconceptions=[
             *[Misconception(lambda v, f=f: _q2_judge(v, f()), m) for f, m in wrong],
         ],
-        hint="half width = 1.96 · s / √n, with s the standard deviation of the totals and n the games.",
+        hint=(
+            "The interval is the mean ± about two standard errors; the unit is one duplicate pair.",
+            "Half width = 1.96 (or 2) × (standard deviation of the pair means) / √(number of pairs).",
+        ),
     )
 
 

@@ -86,6 +86,23 @@ def mean_interval(values: Sequence[float], z: float = Z95) -> tuple[float, float
     return mean, mean - h, mean + h
 
 
+def pair_means(totals: Sequence[float]) -> tuple[float, ...]:
+    """The mean of each duplicate pair (games ``2i`` and ``2i + 1`` share their cards).
+
+    The two rounds of a pair are not independent (same cards), so the pair, not the
+    round, is the unit of a confidence interval: ``mean_interval(pair_means(totals))``.
+
+    >>> pair_means([3, 5, 10, 0])
+    (4.0, 5.0)
+
+    Raises:
+        ValueError: an odd number of totals (a pair is incomplete).
+    """
+    if len(totals) % 2:
+        raise ValueError("duplicate play gives rounds in pairs: an odd number of totals has an incomplete pair")
+    return tuple((totals[i] + totals[i + 1]) / 2 for i in range(0, len(totals), 2))
+
+
 @dataclass(frozen=True)
 class Evaluation:
     """How an agent did against an opponent.
@@ -109,8 +126,8 @@ class Evaluation:
 
     @property
     def total_interval(self) -> tuple[float, float]:
-        """The 95% confidence interval of the mean total."""
-        _, lo, hi = mean_interval(self.totals)
+        """The 95% confidence interval of the mean total, with duplicate pairs as the unit."""
+        _, lo, hi = mean_interval(pair_means(self.totals))
         return lo, hi
 
     @property
