@@ -15,6 +15,7 @@ import random
 import sys
 import threading
 import time
+import warnings
 from collections.abc import Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from pathlib import Path
@@ -366,3 +367,46 @@ def test_load_agents_reports_problems_and_plays_on(tmp_path: Path) -> None:
     faults = {s.agent: s.faults for s in result.standings}
     assert faults == {"alice": 0, "Bob the bot": 0, "carol": 0, "dave": 6}
     assert not [m for m in result.matches if m.returns is None]
+
+
+# -- where processes (or threads) cannot be started ---------------------------------------------
+def test_without_processes_agents_play_here_with_a_thread_time_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    from boardgames_widgets.core import sandbox
+
+    def no_process(*args: Any, **kwargs: Any) -> None:
+        raise OSError("processes are not allowed here")
+
+    monkeypatch.setattr(sandbox, "_fallback_warned", False)
+    monkeypatch.setattr(sandbox.Sandbox, "__init__", no_process)
+    with pytest.warns(RuntimeWarning, match="cannot start sandbox processes"), pytest.raises(AgentError) as info:
+        play_game(GAME, [RandomAgent(), looper], seed=1, move_time_limit=0.2, isolate=True)
+    assert info.value.reason == "time"
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # said once only
+        record = play_game(GAME, [RandomAgent(), FirstActionAgent()], seed=1, isolate=True)
+    assert record == play_game(GAME, [RandomAgent(), FirstActionAgent()], seed=1)
+
+
+def test_under_jupyterlite_threads_and_processes_are_not_used(monkeypatch: pytest.MonkeyPatch) -> None:
+    from boardgames_widgets.analysis import tournament
+    from boardgames_widgets.core import play, sandbox
+
+    monkeypatch.setattr(sys, "platform", "emscripten")
+    for module, flag in (
+        (sandbox, "_fallback_warned"),
+        (play, "_no_thread_warned"),
+        (tournament, "_thread_pool_warned"),
+    ):
+        monkeypatch.setattr(module, flag, False)
+    with pytest.warns(RuntimeWarning, match="threads"):
+        executor = default_executor(2)
+    assert isinstance(executor, ThreadPoolExecutor)
+    executor.shutdown()
+
+    def slow(observation: Any, legal_actions: Sequence[Any], rng: random.Random) -> Any:
+        time.sleep(0.3)
+        return legal_actions[0]
+
+    with pytest.warns(RuntimeWarning), pytest.raises(AgentError) as info:
+        play_game(GAME, [RandomAgent(), slow], seed=1, move_time_limit=0.1, isolate=True)
+    assert info.value.reason == "time"  # seen late (no thread can stop it), but seen

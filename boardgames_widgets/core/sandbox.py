@@ -357,6 +357,9 @@ def open_seat(
     An agent that cannot be pickled gets a seat that loses at the start; where
     processes cannot be started, the agent runs in this process (warned once).
     """
+    if not processes_available():
+        warn_fallback(f"no processes on {sys.platform}")
+        return LocalSeat(agent, move_time_limit)
     try:
         payload = pickle.dumps(agent)
     except Exception as exc:
@@ -364,9 +367,6 @@ def open_seat(
         return BrokenSeat(Fault("crash", detail))
     modules = (type(game).__module__,)
     name = short_repr(getattr(agent, "name", type(agent).__name__), 60)
-    if not processes_available():
-        warn_fallback(f"no processes on {sys.platform}")
-        return LocalSeat(agent, move_time_limit)
     try:
         box = pool.take(payload, modules, name) if pool is not None else Sandbox(payload, modules, name)
     except (OSError, RuntimeError, AssertionError, ImportError, ValueError, NotImplementedError) as exc:
