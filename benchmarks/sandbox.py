@@ -21,7 +21,7 @@ import time
 from typing import Any
 
 from boardgames_widgets import RandomAgent, make_game
-from boardgames_widgets.core.play import LocalSeat, Seat, play_seats
+from boardgames_widgets.core.play import LocalSeat, Seat, SeatedAgent, play_game
 from boardgames_widgets.core.sandbox import SandboxPool, open_seat
 
 
@@ -40,10 +40,8 @@ def run(game: Any, games: int, mode: str, pool: SandboxPool) -> tuple[float, int
         else:
             seats = [LocalSeat(a, 60.0 if mode == "thread" else None) for a in agents]
         start = time.perf_counter()
-        play_seats(game, seats, ["a", "b"], seed=i, on_action=count)
+        play_game(game, [SeatedAgent(s, n) for s, n in zip(seats, "ab", strict=True)], seed=i, on_action=count)
         total += time.perf_counter() - start
-        for s in seats:
-            s.close()
     return total, sum(decisions)
 
 

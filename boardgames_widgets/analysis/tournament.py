@@ -48,7 +48,7 @@ from typing import Any
 
 from boardgames_widgets.analysis.ratings import elo_ratings, wilson_interval
 from boardgames_widgets.core.api import Game
-from boardgames_widgets.core.play import AgentError, LocalSeat, Seat, agent_name, as_agent, play_seats
+from boardgames_widgets.core.play import AgentError, LocalSeat, SeatedAgent, agent_name, as_agent, play_game
 from boardgames_widgets.core.rng import Seed, derive_seed
 from boardgames_widgets.core.sandbox import (
     SandboxPool,
@@ -287,23 +287,23 @@ def play_match(
         isolated: the names of the agents to run in sandboxes.
         pool: where to take sandboxes from (``None``: this process's shared pool).
     """
-    seats: list[Seat] = []
+    seats = [
+        SeatedAgent(
+            open_seat(agents[name], game, move_time_limit, pool or shared_pool())
+            if name in isolated
+            else LocalSeat(agents[name], move_time_limit),
+            name,
+        )
+        for name in match.seats
+    ]
     try:
-        for name in match.seats:
-            if name in isolated:
-                seats.append(open_seat(agents[name], game, move_time_limit, pool or shared_pool()))
-            else:
-                seats.append(LocalSeat(agents[name], move_time_limit))
-        record = play_seats(game, seats, match.seats, match.seed)
+        record = play_game(game, seats, match.seed)
     except AgentError as exc:
         faulty = match.seats[exc.seat]
         returns = _forfeit_returns(match.seats, faulty)
         return MatchResult(match, returns, len(exc.record.actions), str(exc), exc.reason, faulty)
     except Exception as exc:  # a rules bug: report it, keep the tournament going
         return MatchResult(match, None, 0, f"{type(exc).__name__}: {exc}")
-    finally:
-        for s in seats:
-            s.close()
     assert record.returns is not None
     return MatchResult(match, tuple(record.returns), len(record.actions))
 

@@ -299,6 +299,32 @@ class LocalSeat:
         """Nothing to release."""
 
 
+class SeatedAgent:
+    """An agent whose seat is already set up (a sandbox from a pool): :func:`play_game` uses it as it is.
+
+    Tournaments hand these to :func:`play_game` to reuse sandboxes across games; the game
+    closes the seat when it ends (a pooled sandbox goes back to its pool).
+
+    Attributes:
+        seat: where the agent runs.
+        name: its name in the record.
+    """
+
+    def __init__(self, seat: Seat, name: str) -> None:
+        self.seat = seat
+        self.name = name
+
+
+def _seat(agent: Any, game: _Game[Any, Any], move_time_limit: float | None, isolate: bool) -> Seat:
+    if isinstance(agent, SeatedAgent):
+        return agent.seat
+    if isolate:
+        from boardgames_widgets.core.sandbox import open_seat
+
+        return open_seat(agent, game, move_time_limit)
+    return LocalSeat(agent, move_time_limit)
+
+
 def play_game(
     game: _Game[Any, Any],
     agents: Sequence[Any],
@@ -333,34 +359,6 @@ def play_game(
             f"{game.info.name} with {game.num_players} players needs {game.num_players} agents, got {len(agents)}"
         )
     names = tuple(agent_name(a) for a in agents)
-    if isolate:
-        from boardgames_widgets.core.sandbox import open_seat
-
-        seats: list[Seat] = [open_seat(a, game, move_time_limit) for a in agents]
-    else:
-        seats = [LocalSeat(a, move_time_limit) for a in agents]
-    try:
-        return play_seats(game, seats, names, seed, max_actions=max_actions, on_action=on_action)
-    finally:
-        for s in seats:
-            s.close()
-
-
-def play_seats(
-    game: _Game[Any, Any],
-    seats: Sequence[Seat],
-    names: Sequence[str],
-    seed: Seed = 0,
-    *,
-    max_actions: int | None = None,
-    on_action: Callable[[Any, Any], None] | None = None,
-) -> GameRecord:
-    """:func:`play_game` with the seats already set up (tournaments reuse sandboxes across games).
-
-    Raises:
-        AgentError: an agent raised, returned an illegal action or ran out of time.
-    """
-    names = tuple(names)
     chance_rng = random.Random(derive_seed(seed, "chance"))
     state = game.new_initial_state()
     actions: list[str] = []
@@ -375,30 +373,35 @@ def play_seats(
             tuple(game.returns(state)) if finished else None,
         )
 
-    for i, s in enumerate(seats):
-        try:
-            s.start(seed, i)
-        except Fault as fault:
-            raise AgentError(i, names[i], fault.reason, fault.detail, record()) from fault.__cause__
-
-    while not game.is_terminal(state):
-        if max_actions is not None and len(actions) >= max_actions:
-            return record()
-        player = game.current_player(state)
-        if player == CHANCE:
-            action = sample_outcome(game.chance_outcomes(state), chance_rng)
-        else:
-            legal = tuple(game.legal_actions(state))
-            obs = game.observation(state, player)
+    seats = [_seat(a, game, move_time_limit, isolate) for a in agents]
+    try:
+        for i, s in enumerate(seats):
             try:
-                action = legal[seats[player].act(obs, legal)]  # always the game's own value
+                s.start(seed, i)  # reset() the agent, seed its generator
             except Fault as fault:
-                raise AgentError(player, names[player], fault.reason, fault.detail, record()) from fault.__cause__
-        if on_action is not None:
-            on_action(state, action)
-        try:
-            state = game.apply(state, action)
-        except GameError as exc:  # legal_actions and apply disagree: a rules bug, say so plainly
-            raise RuntimeError(f"rules bug: legal action {action!r} was rejected: {exc}") from exc
-        actions.append(str(action))
-    return record(finished=True)
+                raise AgentError(i, names[i], fault.reason, fault.detail, record()) from fault.__cause__
+
+        while not game.is_terminal(state):
+            if max_actions is not None and len(actions) >= max_actions:
+                return record()
+            player = game.current_player(state)
+            if player == CHANCE:
+                action = sample_outcome(game.chance_outcomes(state), chance_rng)
+            else:
+                legal = tuple(game.legal_actions(state))
+                obs = game.observation(state, player)
+                try:
+                    action = legal[seats[player].act(obs, legal)]  # always the game's own value
+                except Fault as fault:
+                    raise AgentError(player, names[player], fault.reason, fault.detail, record()) from fault.__cause__
+            if on_action is not None:
+                on_action(state, action)
+            try:
+                state = game.apply(state, action)
+            except GameError as exc:  # legal_actions and apply disagree: a rules bug, say so plainly
+                raise RuntimeError(f"rules bug: legal action {action!r} was rejected: {exc}") from exc
+            actions.append(str(action))
+        return record(finished=True)
+    finally:
+        for s in seats:
+            s.close()
