@@ -13,22 +13,19 @@
   holds a card the other cannot see), :func:`face_down_weights` and :func:`peek_value`
   (the value of information), :func:`policy_rollout` (ISMCTS rollouts by a rule of thumb).
 * **Tournaments** (lesson 4): :func:`side_win_rate` (one side's win rate in an asymmetric
-  game, e.g. the Chop Chop mice), :func:`round_robin_games`, :func:`load_agents`.
+  game, e.g. the Chop Chop mice), :func:`round_robin_games` (loading students' files: lessons.leaderboard).
 
 Everything random takes a seed; the same seed gives the same numbers.
 """
 
 from __future__ import annotations
 
-import importlib.util
 import math
 import random
-import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 from boardgames_widgets.agents.determinize import sample_state
@@ -599,29 +596,6 @@ def side_win_rate(
         assert record.returns is not None
         score += record.returns[side]
     return Evaluation(_name(agent), (), score, games)
-
-
-def load_agents(folder: str | Path, attribute: str = "agent") -> dict[str, Any]:
-    """Every student's agent from a folder of ``<name>.py`` files, each defining ``agent``.
-
-    A file that fails to import, or lacks the attribute, is reported and skipped. The
-    modules are registered in ``sys.modules`` (as ``class_agent_<name>``), so process
-    pools started by forking can run them.
-    """
-    agents: dict[str, Any] = {}
-    for path in sorted(Path(folder).glob("*.py")):
-        name = path.stem
-        module_name = f"class_agent_{name}"
-        try:
-            spec = importlib.util.spec_from_file_location(module_name, path)
-            assert spec is not None and spec.loader is not None
-            module = importlib.util.module_from_spec(spec)
-            sys.modules[module_name] = module
-            spec.loader.exec_module(module)
-            agents[name] = getattr(module, attribute)
-        except Exception as exc:  # one broken file must not stop the class tournament
-            print(f"skipped {path.name}: {type(exc).__name__}: {exc}")
-    return agents
 
 
 def team_mice(observation: Any, legal_actions: Sequence[Any], rng: random.Random) -> Any:
