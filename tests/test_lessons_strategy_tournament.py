@@ -12,9 +12,9 @@ from boardgames_widgets.analysis.tournament import round_robin
 from boardgames_widgets.games.chop_chop import ChopChop
 from boardgames_widgets.games.food_chain import FoodChain
 from boardgames_widgets.lessons import checker
-from boardgames_widgets.lessons.leaderboard import Leaderboard, class_tournament, elo_interval
 from boardgames_widgets.lessons import strategy_tools as sl
 from boardgames_widgets.lessons import strategy_tournament as lesson4
+from boardgames_widgets.lessons.leaderboard import Leaderboard, class_tournament, elo_interval
 
 check = checker("strategy.tournament")
 
@@ -76,7 +76,7 @@ def test_leaderboard_updates_live_with_a_progress_bar_and_elo_intervals():
     )
     assert bar.value == 4 == board.finished and bar.description == "4/4"
     assert "<table>" in table.value and "greedy" in table.value
-    name, games, points, faults, elo, lo, hi = board.standings()[0]
+    name, games, _points, faults, elo, lo, hi = board.standings()[0]
     assert (name, games, faults) == ("greedy", 4, 0) and lo < elo < hi
     assert elo_interval(1500, 10, 20)[0] < 1500 < elo_interval(1500, 10, 20)[1]
 
