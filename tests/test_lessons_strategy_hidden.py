@@ -98,3 +98,15 @@ def test_q3_a_peek_is_worth_most_for_a_close_decision():
 @pytest.mark.parametrize("q", ["q1", "q2", "q3"])
 def test_unanswered_never_raises(q):
     assert "Not answered yet" in check(q, ...).message
+
+
+def test_q4_share_of_the_iterations_on_the_chosen_move():
+    """The ISMCTS exercise: the lesson's own search, read as visits (not win rates)."""
+    result = lesson3.lesson_search()
+    share = result.visits[result.action] / lesson3.Q4_ITERATIONS
+    assert sum(result.visits.values()) == lesson3.Q4_ITERATIONS
+    assert check("q4", share).passed and check("q4", round(share, 2)).passed
+    assert "win rate" in check("q4", result.values[result.action]).message
+    assert "not spread evenly" in check("q4", 1 / len(result.visits)).message
+    assert "count of visits" in check("q4", result.visits[result.action]).message
+    assert check("q4", round(share, 1)).message_id in ("close", "hint1", "hint2")

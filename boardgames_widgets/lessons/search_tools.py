@@ -967,6 +967,24 @@ class DuelResult:
         return tuple(w / self.games for w in self.wins)
 
 
+def sign_test(better: int, worse: int) -> float:
+    """Two-sided exact sign test (McNemar's test) for paired games.
+
+    Of the games that only one of two players won, ``better`` went to the first and
+    ``worse`` to the second; if both were equally good each such game would be a fair
+    coin flip. The p-value is the chance of a split at least this lopsided.
+
+    >>> sign_test(55, 9) < 1e-8
+    True
+    >>> round(sign_test(35, 22), 2)
+    0.11
+    """
+    n = better + worse
+    k = min(better, worse)
+    tail = sum(math.comb(n, i) for i in range(k + 1)) / 2**n
+    return min(1.0, 2 * tail)
+
+
 def cat_duel(
     game: ChopChop, cats: Sequence[Any], starts: Sequence[ChopChopState], mice: Any, seed: Any = 0
 ) -> DuelResult:

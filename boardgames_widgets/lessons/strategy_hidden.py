@@ -8,12 +8,23 @@ comes from the game's own observation and chance outcomes.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 from functools import cache
+from typing import Any
 
 from boardgames_widgets.games.papageno import CAPTURE, KINDS, PapagenoObservation, PapagenoState
 from boardgames_widgets.lessons import strategy_tools as sl
-from boardgames_widgets.lessons.check import lesson, numeric_exercise
+from boardgames_widgets.lessons.check import (
+    Exercise,
+    Misconception,
+    as_number,
+    close_to,
+    lesson,
+    near_miss,
+    numeric_exercise,
+)
+from boardgames_widgets.lessons.check import _is_number as _number
 from boardgames_widgets.lessons.probability_common import probability_exercise
 
 LESSON_ID = "strategy.hidden"
@@ -142,5 +153,78 @@ ex.add(
         ],
         hint="Compute peek_value for every held weight from −2 to 10 and take the largest.",
         rel=1e-9,
+    )
+)
+
+
+# -- q4: reading an ISMCTS search ----------------------------------------------------------------
+#: the lesson's search of player 0's decision (iterations, as in the notebook)
+Q4_ITERATIONS = 1500
+
+
+@cache
+def lesson_search() -> Any:
+    """The notebook's ISMCTS search of player 0's decision (same seed, rollouts by ``keep ≤ 3 + pairs``)."""
+    import random
+
+    from boardgames_widgets.agents.ismcts import ismcts
+    from boardgames_widgets.agents.papageno_policies import ThresholdPolicy
+
+    game = sl.lesson_papageno()
+    state, _ = position()
+    rule = ThresholdPolicy(3, pairs=True, game=game)
+    return ismcts(
+        game, game.observation(state, 0), random.Random(SEED), iterations=Q4_ITERATIONS, rollout=sl.policy_rollout(rule)
+    )
+
+
+def chosen_share() -> float:
+    """q4: the share of the search's iterations spent on the move it finally plays."""
+    result = lesson_search()
+    return result.visits[result.action] / sum(result.visits.values())
+
+
+def _lazy_close(value: Callable[[], float]) -> Callable[[Any], bool]:
+    return lambda a: close_to(value(), digits=2)(a)
+
+
+_q4_wrong: list[tuple[Callable[[], float], str, str]] = [
+    (
+        lambda: lesson_search().values[lesson_search().action],
+        "That is the move's estimated win rate. The question asks which share of the iterations (visits) went to it.",
+        "win_rate",
+    ),
+    (
+        lambda: 1 / len(lesson_search().visits),
+        "The visits are not spread evenly over the moves: UCB1 sends more iterations to moves that look good. "
+        "Read the visits of the chosen move.",
+        "even",
+    ),
+    (
+        lambda: max(lesson_search().values.values()),
+        "That is the best win rate in the table, not a share of the iterations.",
+        "best_value",
+    ),
+]
+ex.add(
+    Exercise(
+        "q4",
+        is_correct=_lazy_close(chosen_share),
+        misconceptions=[
+            Misconception(lambda a: not _number(a), "Your answer should be a number between 0 and 1."),
+            Misconception(
+                lambda a: _number(a) and as_number(a) > 1,
+                "That looks like a count of visits: divide by the number of iterations to get a share.",
+                "count",
+            ),
+            *[Misconception(_lazy_close(f), m, k) for f, m, k in _q4_wrong],
+        ],
+        hint=(
+            "Each ISMCTS iteration samples the hidden cards afresh and then walks down the one tree: each "
+            "iteration is one visit of one first move.",
+            "Take the visits of the move the search plays and divide by the total number of iterations.",
+        ),
+        near=lambda a: near_miss(chosen_share(), 2)(a),
+        digits=2,
     )
 )
