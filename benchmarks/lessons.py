@@ -56,7 +56,7 @@ def main() -> None:
     parser.add_argument("only", nargs="*", help="run the notebooks whose path contains one of these")
     parser.add_argument("--save", action="store_true", help="write the executed notebooks back")
     args = parser.parse_args()
-    paths = sorted((ROOT / "lessons").glob("*/*.ipynb")) + [ROOT / "teacher_dashboard.ipynb"]
+    paths = [*sorted((ROOT / "lessons").glob("*/*.ipynb")), ROOT / "teacher_dashboard.ipynb"]
     paths = [p for p in paths if not args.only or any(o in str(p) for o in args.only)]
     anchor_nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(ANCHOR)])
     anchor_nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}

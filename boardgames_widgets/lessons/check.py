@@ -410,7 +410,7 @@ def near_miss(expected: float | Fraction, digits: int) -> Callable[[Any], bool]:
     """A judge: true for answers rounded to too few digits (``2.2`` when ``2.17`` is asked)."""
     target = float(expected)
     window = max(0.5 * 10.0 ** (1 - digits), 0.02 * abs(target)) + 1e-12
-    return lambda a: _is_number(a) and abs(as_number(a) - target) <= window
+    return lambda a: is_number(a) and abs(as_number(a) - target) <= window
 
 
 def rounding_note(digits: int) -> str:
@@ -447,7 +447,7 @@ def numeric_exercise(
     if whole:
 
         def judge(value: float | Fraction) -> Callable[[Any], bool]:
-            return lambda a: _is_number(a) and as_number(a) == float(value)
+            return lambda a: is_number(a) and as_number(a) == float(value)
 
     else:
 
@@ -461,7 +461,7 @@ def numeric_exercise(
             )
     misconceptions = [Misconception(judge(value), message) for value, message in wrong]
     not_a_number = Misconception(
-        lambda a: not _is_number(a), "Your answer should be a number (an int, a float or a Fraction).", NOT_A_NUMBER
+        lambda a: not is_number(a), "Your answer should be a number (an int, a float or a Fraction).", NOT_A_NUMBER
     )
     ex = Exercise(exercise_id, judge(expected), [not_a_number, *misconceptions], hint)
     if digits is not None and float(expected) != round(float(expected)):
@@ -478,7 +478,7 @@ def _rounding_collides(wrong: float, right: float, digits: int) -> bool:
     )
 
 
-def _is_number(answer: Any) -> bool:
+def is_number(answer: Any) -> bool:
     try:
         as_number(answer)
     except (TypeError, ValueError, ZeroDivisionError):

@@ -20,11 +20,11 @@ from boardgames_widgets.lessons.check import (
     Misconception,
     as_number,
     close_to,
+    is_number,
     lesson,
     near_miss,
     numeric_exercise,
 )
-from boardgames_widgets.lessons.check import _is_number as _number
 from boardgames_widgets.lessons.probability_common import probability_exercise
 
 LESSON_ID = "strategy.hidden"
@@ -211,9 +211,9 @@ ex.add(
         "q4",
         is_correct=_lazy_close(chosen_share),
         misconceptions=[
-            Misconception(lambda a: not _number(a), "Your answer should be a number between 0 and 1."),
+            Misconception(lambda a: not is_number(a), "Your answer should be a number between 0 and 1."),
             Misconception(
-                lambda a: _number(a) and as_number(a) > 1,
+                lambda a: is_number(a) and as_number(a) > 1,
                 "That looks like a count of visits: divide by the number of iterations to get a share.",
                 "count",
             ),
