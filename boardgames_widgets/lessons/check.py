@@ -479,6 +479,7 @@ def _rounding_collides(wrong: float, right: float, digits: int) -> bool:
 
 
 def is_number(answer: Any) -> bool:
+    """Whether ``answer`` reads as a number (see :func:`as_number`)."""
     try:
         as_number(answer)
     except (TypeError, ValueError, ZeroDivisionError):
