@@ -7,6 +7,9 @@ import random
 from collections import deque
 from fractions import Fraction
 
+import pytest
+
+from boardgames_widgets.agents import search as real_search
 from boardgames_widgets.analysis.chop_chop import enumerate_paths, reachable
 from boardgames_widgets.lessons import checker
 from boardgames_widgets.lessons import search_expectimax as lesson3
@@ -270,3 +273,19 @@ def test_closeness_bonus_only_breaks_ties():
         sl.cat_evaluation_plus(lesson3.pounce_state(), game=game) - sl.cat_evaluation(lesson3.pounce_state(), game=game)
         < 1 / 6
     )
+
+
+# -- the teaching searches are the package's real ones ------------------------------------------
+def _returns_tree(game):
+    """A lesson tree valued like the package's searches: player 0's return at the end of the game."""
+    return sl.GameTree(game, lambda s: game.returns(s)[0] if game.is_terminal(s) else 0.5)
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+@pytest.mark.parametrize("left", [3, 4])
+def test_teaching_minimax_and_alphabeta_equal_the_agents_searches(seed, left):
+    """sl.minimax_value / sl.alphabeta_value (shown in the lesson) give agents.search's values on whole endgames."""
+    game, state = sl.food_chain_endgame(left, seed)
+    tree = _returns_tree(game)
+    assert sl.minimax_value(tree, state, left) == real_search.minimax(game, state, left, player=0).value
+    assert sl.alphabeta_value(tree, state, left) == real_search.alphabeta(game, state, left, player=0).value
