@@ -334,7 +334,8 @@ class Checker:
     def summary(self) -> list[tuple[str, bool, int, int]]:
         """Per exercise of the lesson: ``(id, passed, attempts, points earned)``."""
         rows = []
-        for q, exercise in self.lesson.exercises.items():
+        order = sorted(self.lesson.exercises, key=lambda q: (len(q), q))  # q1, q2, …, q10
+        for q, exercise in ((q, self.lesson.exercises[q]) for q in order):
             entry = self.record.get(q, {})
             passed = bool(entry.get("passed"))
             rows.append((q, passed, int(entry.get("attempts", 0)), exercise.points if passed else 0))
@@ -455,7 +456,7 @@ def numeric_exercise(
             return close_to(value, rel, digits=digits)
 
     for value, _ in wrong:  # a rounded answer must never be both right and a known mistake
-        if not whole and _rounding_collides(float(value), float(expected), digits):
+        if digits is not None and _rounding_collides(float(value), float(expected), digits):
             raise ValueError(
                 f"{exercise_id}: the wrong value {value} is within rounding of the answer: ask for more digits"
             )

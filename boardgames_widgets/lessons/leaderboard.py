@@ -124,7 +124,7 @@ class Leaderboard:
 
     def widget(self) -> Any:
         """The live view: a progress bar above the table (an ``ipywidgets.VBox``)."""
-        import ipywidgets as widgets
+        import ipywidgets as widgets  # type: ignore[import-untyped]
 
         if self._widget is None:
             bar = widgets.IntProgress(value=0, min=0, max=max(self.total, 1), description="games")
