@@ -107,7 +107,7 @@ def test_q7_the_sure_discard_beats_the_blind_draw():
     assert check("q7", "discard").passed and check("q7", " Take the DISCARD ").passed
     assert "Compare the two expected gains" in check("q7", "draw").message
     assert "one word" in check("q7", "draw or discard").message
-    assert "one word" in check("q7", 5).message
+    assert "You gave a number" in check("q7", 5).message
 
 
 @pytest.mark.parametrize("q", ["q1", "q2", "q3", "q4", "q5", "q6", "q7"])

@@ -117,11 +117,13 @@ class Misconception:
         matches: true for answers that show this misconception.
         message: what to tell the student (names the likely mistake).
         key: the message id (``"m1"``, … by position when empty).
+        example: a typical answer that shows it (numeric exercises keep the wrong value).
     """
 
     matches: Callable[[Any], bool]
     message: str
     key: str = ""
+    example: Any = None
 
 
 class NotAnswered(Exception):
@@ -148,6 +150,7 @@ class Exercise:
         near: true for a numeric near miss (said: "close — give more digits").
         points: what the exercise counts in ``check_all()``.
         digits: the decimal places a numeric question asks for (stated in the notebook).
+        reference: gives the right answer (numeric exercises; for tests and teachers).
     """
 
     id: str
@@ -159,6 +162,7 @@ class Exercise:
     near: Callable[[Any], bool] | None = None
     points: int = 1
     digits: int | None = None
+    reference: Callable[[], Any] | None = None
 
     @property
     def hints(self) -> tuple[str, ...]:
@@ -460,11 +464,11 @@ def numeric_exercise(
             raise ValueError(
                 f"{exercise_id}: the wrong value {value} is within rounding of the answer: ask for more digits"
             )
-    misconceptions = [Misconception(judge(value), message) for value, message in wrong]
+    misconceptions = [Misconception(judge(value), message, example=value) for value, message in wrong]
     not_a_number = Misconception(
         lambda a: not is_number(a), "Your answer should be a number (an int, a float or a Fraction).", NOT_A_NUMBER
     )
-    ex = Exercise(exercise_id, judge(expected), [not_a_number, *misconceptions], hint)
+    ex = Exercise(exercise_id, judge(expected), [not_a_number, *misconceptions], hint, reference=lambda: expected)
     if digits is not None and float(expected) != round(float(expected)):
         ex.near = near_miss(expected, digits)
         ex.digits = digits

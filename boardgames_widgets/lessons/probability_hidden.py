@@ -18,7 +18,7 @@ from boardgames_widgets.analysis.chop_chop import next_tile_distribution
 from boardgames_widgets.games.chop_chop import DEFAULT_TILE_MIX, ChopChop, ChopChopState, Tile
 from boardgames_widgets.games.chop_chop.scenario import board_state
 from boardgames_widgets.games.papageno import KINDS, Draw, Papageno, PapagenoState, Reveal, TurnUp
-from boardgames_widgets.lessons.check import Exercise, Misconception, lesson, numeric_exercise
+from boardgames_widgets.lessons.check import Exercise, Misconception, is_number, lesson, numeric_exercise
 from boardgames_widgets.lessons.probability_common import probability_exercise
 
 LESSON_ID = "probability.hidden"
@@ -158,7 +158,10 @@ ex.add(
                 "The seven kinds of tile are not equally likely: count tiles, not kinds.",
             ),
         ],
-        hint="P(cheese) = (cheese tiles still face down) / (all tiles still face down).",
+        hint=(
+            "Only the tiles still face down can be the next one, and each is equally likely.",
+            "P(cheese) = (cheese tiles still face down) / (all tiles still face down).",
+        ),
     )
 )
 
@@ -183,7 +186,10 @@ ex.add(
                 "Half the tiles is the wait for one particular tile, not for the first of ten cheeses.",
             ),
         ],
-        hint="The 10 cheeses cut the 28 other tiles into 11 gaps of equal expected size.",
+        hint=(
+            "Think of where the cheeses lie among the other tiles in a random order: by symmetry every gap is alike.",
+            "The 10 cheeses cut the 28 other tiles into 11 gaps of equal expected size.",
+        ),
     )
 )
 
@@ -207,8 +213,11 @@ ex.add(
                 "That is the wait for the first cheese; the mice need all ten.",
             ),
         ],
-        hint="Linearity of expectation: 10 cheese flips + (28 other tiles) × P(a given other tile "
-        "comes before the last cheese).",
+        hint=(
+            "The flips until the last cheese are a sum: count, tile by tile, whether it is turned before the last cheese.",
+            "Linearity of expectation: 10 cheese flips + (28 other tiles) × P(a given other tile "
+            "comes before the last cheese).",
+        ),
     )
 )
 
@@ -242,7 +251,10 @@ ex.add(
                 "You left out the Capture cards: they are cards too, and each weighs 10.",
             ),
         ],
-        hint="E[weight] = Σ weight × (unseen cards of that kind) / (all unseen cards).",
+        hint=(
+            "The next card is one of the cards you have not seen, each equally likely: average their weights.",
+            "E[weight] = Σ weight × (unseen cards of that kind) / (all unseen cards).",
+        ),
     )
 )
 
@@ -270,7 +282,10 @@ ex.add(
                 "The kinds are not equally likely: count the unseen cards of each kind.",
             ),
         ],
-        hint="P(twin) = (unseen cards with the same weight as yours) / (all unseen cards).",
+        hint=(
+            "A face-down card is one of the cards you have not seen; which of them would cancel with yours?",
+            "P(twin) = (unseen cards with the same weight as yours) / (all unseen cards).",
+        ),
         digits=3,
     )
 )
@@ -294,13 +309,18 @@ ex.add(
                 "The policy is right, but you used the whole deck; the cards already seen cannot be drawn.",
             ),
         ],
-        hint="Gain = 8 − weight when the drawn card is lighter than 8, else 0. Average it over the unseen cards.",
+        hint=(
+            "You only swap when it helps: the gain of a draw is never negative.",
+            "Gain = 8 − weight when the drawn card is lighter than 8, else 0. Average it over the unseen cards.",
+        ),
     )
 )
 
 
 def _decision(answer: object) -> str:
-    """'draw', 'discard', or 'unclear' for an answer that names both or neither."""
+    """'draw', 'discard', 'number' (a gain instead of the decision), or 'unclear'."""
+    if is_number(answer) and not isinstance(answer, str):
+        return "number"
     text = answer.strip().lower() if isinstance(answer, str) else ""
     has_draw, has_discard = "draw" in text, "discard" in text
     if has_draw == has_discard:
@@ -317,6 +337,11 @@ ex.add(
         misconceptions=[
             Misconception(lambda choice: choice == "unclear", "Answer with one word in quotes: 'draw' or 'discard'."),
             Misconception(
+                lambda choice: choice == "number",
+                "You gave a number — an expected gain? The question asks for the decision: compare the two "
+                "gains, then answer 'draw' or 'discard'.",
+            ),
+            Misconception(
                 lambda choice: choice == _other,
                 "Compare the two expected gains: the discard gives a sure "
                 f"{take_discard_gain()}, drawing gives {float(draw_blind_gain()):.2f} on average. "
@@ -324,6 +349,9 @@ ex.add(
             ),
         ],
         prepare=_decision,
-        hint="answer 'draw' or 'discard'",
+        hint=(
+            "Which choice saves more points on average: the sure card on the discard pile, or a blind draw?",
+            "Answer with one word in quotes: 'draw' or 'discard'.",
+        ),
     )
 )

@@ -95,7 +95,10 @@ ex.add(
                 "the space a Back/Ahead jump reaches is not resolved again.",
             ),
         ],
-        hint="Go through the rolls 1 to 6 one by one: where does the mouse stand when its turn ends?",
+        hint=(
+            "Each roll has probability 1/6; some rolls send the mouse on along an arrow or a ladder before its turn ends.",
+            "Go through the rolls 1 to 6 one by one: where does the mouse stand when its turn ends?",
+        ),
     )
 )
 
@@ -121,7 +124,10 @@ ex.add(
                 f"That is after {Q2_TURNS - 1} turns: P^t holds the distribution after t turns, so use P^{Q2_TURNS}.",
             ),
         ],
-        hint="Start from the row vector (1, 0, …, 0) and multiply by P once per turn; read the last entry.",
+        hint=(
+            "The distribution after n turns is the start distribution moved n times by the transition matrix.",
+            "Start from the row vector (1, 0, …, 0) and multiply by P once per turn; read the last entry.",
+        ),
     )
 )
 
@@ -146,7 +152,10 @@ ex.add(
                 "fail twice; multiply the success chances instead (it is a little more).",
             ),
         ],
-        hint="P(all stages work) = P(stage 1) · P(stage 2 | stage 1 worked) · …",
+        hint=(
+            "The trap works only if every stage works, one after the other.",
+            "P(all stages work) = P(stage 1) · P(stage 2 | stage 1 worked) · …",
+        ),
     )
 )
 
@@ -171,7 +180,10 @@ ex.add(
                 "That is the old trap: replace the stage's probability by the new one.",
             ),
         ],
-        hint=f"Multiply all seven stage probabilities, with {Q5_NEW_RELIABILITY} for stage {Q5_STAGE + 1}.",
+        hint=(
+            "Only one factor of the product changes.",
+            f"Multiply all seven stage probabilities, with {Q5_NEW_RELIABILITY} for stage {Q5_STAGE + 1}.",
+        ),
         digits=3,
     )
 )
@@ -229,7 +241,10 @@ ex.add(
                 "Your function returned nan: did an inverse fail?",
             ),
         ],
-        hint="Q = P[:-1, :-1]; N = inverse of (I − Q); the answer is the sum of row 0 of N.",
+        hint=(
+            "Before absorption the mouse moves only among the transient states: their part of P decides how long it stays.",
+            "Take the transient block Q of P, the fundamental matrix N = (I − Q)⁻¹, and add up the row of the start square.",
+        ),
     )
 )
 

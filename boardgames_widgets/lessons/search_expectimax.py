@@ -169,7 +169,10 @@ ex.add(
                 "A 3 also works: the cat can walk around (three steps ending next door). Use reachable for every face.",
             ),
         ],
-        hint="For each face of the cat die: can the cat land on the mouse? Then (faces that can) / 6.",
+        hint=(
+            "The die has six faces, equally likely; which of them let the cat end its move on the mouse?",
+            "For each face of the cat die: can the cat land on the mouse? Then (faces that can) / 6.",
+        ),
     )
 )
 
@@ -204,7 +207,10 @@ ex.add(
                 "Your depth is off by one: depth counts decisions. At depth 0 return tree.value(state).",
             ),
         ],
-        hint="Three kinds of nodes: 'max' (the cat), 'min' (the mouse) and 'chance' (a die roll).",
+        hint=(
+            "At a die roll nobody chooses: the value is what happens on average.",
+            "Three kinds of nodes: 'max' (the cat), 'min' (the mouse) and 'chance' (a die roll).",
+        ),
         prepare=_run,
         praise="Correct — expectimax on every position and depth.",
     )
@@ -243,7 +249,10 @@ ex.add(
                 "mouse moves before the cat rolls again. Search one decision deeper.",
             ),
         ],
-        hint="Compare the expectimax values of the landing squares (depth 2): the highest wins.",
+        hint=(
+            "The cat should go where its chance to catch the mouse later is best, averaged over the dice.",
+            "Compare the expectimax values of the landing squares (depth 2): the highest wins.",
+        ),
         prepare=_as_square,
         praise="Correct — the square with the best expected chance to catch the mouse.",
     )

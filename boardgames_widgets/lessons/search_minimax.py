@@ -172,7 +172,10 @@ ex.add(
         "q1",
         is_correct=_values_ok,
         misconceptions=_COMMON,
-        hint="Check the end of the game (tree.is_over) as well as depth 0, and that each level takes max or min.",
+        hint=(
+            "Minimax stops at the end of the game or at the depth limit; in between, the player to move picks what is best for them.",
+            "Check the end of the game (tree.is_over) as well as depth 0, and that each level takes max or min.",
+        ),
         prepare=lambda f: _run(f, "minimax"),
         praise="Correct — the minimax value on every endgame and depth.",
     )
@@ -212,7 +215,10 @@ ex.add(
                 "best = -inf at MAX and +inf at MIN.",
             ),
         ],
-        hint="Compare your value with minimax on the same tree; then count tree.expanded.",
+        hint=(
+            "Alpha-beta gives the same value as minimax, but stops looking at moves that cannot change the result.",
+            "Compare your value with minimax on the same tree; then count tree.expanded.",
+        ),
         prepare=lambda f: _run(f, "alphabeta"),
         praise="Correct — the minimax value, and the nodes alpha-beta can skip were skipped.",
     )
@@ -232,6 +238,11 @@ ex.add(
             (
                 sl.count_positions(_tree, _state, MAIN_LEFT) - 1,
                 "Count the root position too.",
+            ),
+            (
+                sl.count_positions(_tree, _state, MAIN_LEFT) - sl.count_positions(_tree, _state, MAIN_LEFT - 1),
+                f"You counted only the positions {MAIN_LEFT} moves deep; the table also stores every position on "
+                "the way there, and the start.",
             ),
         ],
         hint=(

@@ -293,7 +293,10 @@ ex.add(
                 f"Your depth is off by one: that is the number of paths of {Q1_STEPS + 1} steps.",
             ),
         ],
-        hint="Run the depth-first search on the board above, or count the paths in the stepper's last frame.",
+        hint=(
+            "A path is a sequence of squares: count every way, not every end square.",
+            "Run the depth-first search on the board above, or count the paths in the stepper's last frame.",
+        ),
     )
 )
 
@@ -331,7 +334,10 @@ ex.add(
                 "Some paths are missing: at every square try every neighbour, not just the first that works.",
             ),
         ],
-        hint="Compare your paths with enumerate_paths on the same board and roll.",
+        hint=(
+            "Extend a path one step at a time, and never step on a square the path already visited.",
+            "Compare your paths with enumerate_paths on the same board and roll.",
+        ),
         prepare=_run_paths,
         praise="Correct — every path, none twice, and no square expanded in vain.",
     )
@@ -364,7 +370,10 @@ ex.add(
                 "Mouse 2 is in the way: no piece passes through another or stops on it (CC-M3).",
             ),
         ],
-        hint="Use reachable(...) or count by hand on the picture; holes count as landing squares too.",
+        hint=(
+            "Count landing squares, not paths: many paths end on the same square.",
+            "Mark every square where a path of exactly 3 steps can end (holes too), then count the marks.",
+        ),
     )
 )
 
@@ -408,7 +417,10 @@ ex.add(
                 "first. Use a queue (breadth-first), so squares are reached in order of distance.",
             ),
         ],
-        hint="Breadth-first search: a queue, a distance per square, the start at 0.",
+        hint=(
+            "Explore the squares in order of distance: all squares 1 step away first, then 2, …",
+            "Breadth-first search: a queue, a distance per square, the start at 0.",
+        ),
         prepare=_run_bfs,
         praise="Correct — breadth-first search reaches every square by a shortest way.",
     )

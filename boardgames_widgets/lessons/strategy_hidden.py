@@ -94,7 +94,10 @@ ex.add(
                 "use player 1's observation, where the held card is still among the unseen cards.",
             ),
         ],
-        hint="P = (Captures player 1 has not seen) / (all cards player 1 has not seen): read obs.unseen.",
+        hint=(
+            "Player 1 reasons only from what player 1 has seen.",
+            "P = (Captures player 1 has not seen) / (all cards player 1 has not seen): read obs.unseen.",
+        ),
         digits=3,
     )
 )
@@ -127,7 +130,10 @@ ex.add(
                 "the held card comes in).",
             ),
         ],
-        hint="With a peek: E[max(0, X − held)]. Without: max(0, E[X] − held). The value is the difference.",
+        hint=(
+            "Information is worth what it saves: the best decision with the peek against the best decision without it.",
+            "With a peek: E[max(0, X − held)]. Without: max(0, E[X] − held). The value is the difference.",
+        ),
     )
 )
 
@@ -151,7 +157,10 @@ ex.add(
                 "Close — that is the second best. Compare the values in the table once more.",
             ),
         ],
-        hint="Compute peek_value for every held weight from −2 to 10 and take the largest.",
+        hint=(
+            "A peek is worth most when the decision without it is a close call.",
+            "Compute peek_value for every held weight from −2 to 10 and take the largest.",
+        ),
         rel=1e-9,
     )
 )
@@ -226,5 +235,6 @@ ex.add(
         ),
         near=lambda a: near_miss(chosen_share(), 2)(a),
         digits=2,
+        reference=chosen_share,
     )
 )

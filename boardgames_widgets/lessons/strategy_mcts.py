@@ -121,7 +121,10 @@ def _q2() -> Exercise:
         "q2",
         is_correct=lambda a: a == right,
         misconceptions=misconceptions,
-        hint="Compute UCB1 for every row of the table (N = the root's visits) and take the largest.",
+        hint=(
+            "Selection follows the highest UCB1 score, not the highest average.",
+            "Compute UCB1 for every row of the table (N = the root's visits) and take the largest.",
+        ),
         prepare=_normalize_move,
     )
 
@@ -257,6 +260,9 @@ ex.add(
             ),
             (len(lesson_tree().children), "That is the number of the root's children, not of all the nodes."),
         ],
-        hint="Which step adds a node to the tree, and how many per iteration?",
+        hint=(
+            "Count what one iteration adds to the tree, then how many iterations there were.",
+            "Which step adds a node to the tree, and how many per iteration?",
+        ),
     )
 )

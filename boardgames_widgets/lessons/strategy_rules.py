@@ -181,7 +181,10 @@ ex.add(
                 "Close! Read the mean totals again: the lowest one is one row away.",
             ),
         ],
-        hint="Find the row of the sweep with the smallest mean total.",
+        hint=(
+            "In Papageno the lowest total wins.",
+            "Find the row of the sweep with the smallest mean total.",
+        ),
         prepare=_as_int,
     )
 )
@@ -248,8 +251,11 @@ ex.add(
                 "You also pair cards of weight ≤ 0. A pair counts 0, so two −2s (worth −4) would lose 4 points.",
             ),
         ],
-        hint="For each position, look at its column partner (pos + 3 or pos − 3); skip columns already paired "
-        "and cards of weight ≤ 0.",
+        hint=(
+            "A pair is two cards of the same positive weight in one column, one above the other.",
+            "For each position, look at its column partner (pos + 3 or pos − 3); skip columns already paired "
+            "and cards of weight ≤ 0.",
+        ),
     )
 )
 
@@ -278,8 +284,16 @@ def _q5() -> Exercise:
             judge(lambda: sl.threshold_sweep(PAIR_KS, True)[PAIR_KS.index(Q2_K)].mean_total),
             "That is the mean total with the pair rule; the question asks how much lower it is than without.",
         ),
+        Misconception(
+            judge(lambda: sl.threshold_sweep()[sl.SWEEP_KS.index(Q2_K)].mean_total),
+            "That is the mean total without the pair rule; the question asks for the difference the rule makes.",
+        ),
     ]
-    base.hint = f"Subtract the two mean totals of keep≤{Q2_K}: without the pair rule minus with it."
+    base.reference = pair_rule_saving
+    base.hint = (
+        "Both sweeps played the same deals: compare the two mean totals of the same rule, with and without pairs.",
+        f"Subtract the two mean totals of keep≤{Q2_K}: without the pair rule minus with it.",
+    )
     return base
 
 

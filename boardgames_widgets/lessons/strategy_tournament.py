@@ -62,7 +62,10 @@ ex.add(
                 "You left out the three built-in bots: they are in the round robin too.",
             ),
         ],
-        hint="Count the pairs of agents (n choose 2), then multiply by the games per pairing.",
+        hint=(
+            "In a round robin every agent meets every other agent once per game of a pairing — the bots too.",
+            "Count the pairs of agents (n choose 2), then multiply by the games per pairing.",
+        ),
         rel=1e-9,
     )
 )
@@ -87,7 +90,10 @@ ex.add(
             ),
             (_wald_half, "That is a half width, not the lower end of the interval."),
         ],
-        hint="Wilson: centre (p + z²/2n)/(1 + z²/n), half width z·√(p(1−p)/n + z²/4n²)/(1 + z²/n); lower end = centre − half.",
+        hint=(
+            "Use the interval the tables use (Wilson's), with the win rate and the number of games above.",
+            "Wilson: centre (p + z²/2n)/(1 + z²/n), half width z·√(p(1−p)/n + z²/4n²)/(1 + z²/n); lower end = centre − half.",
+        ),
         rel=2e-3,
     )
 )
@@ -115,7 +121,10 @@ ex.add(
                 "Elo's scale is 400 points (a 400-point gap means 10 : 1), not 200.",
             ),
         ],
-        hint="E = 1 / (1 + 10^(−gap/400)).",
+        hint=(
+            "Elo's expected score depends only on the rating gap, through a curve with base 10 and scale 400.",
+            "E = 1 / (1 + 10^(−gap/400)).",
+        ),
     )
 )
 
