@@ -4,7 +4,7 @@ from fractions import Fraction
 
 import pytest
 
-from boardgames_widgets.exercises import Exercise, Misconception, checker, lesson, numeric_exercise
+from boardgames_widgets.lessons.check import Exercise, Misconception, checker, lesson, numeric_exercise
 
 demo = lesson("tests.demo")
 demo.add(

@@ -1,9 +1,11 @@
 """The structure every lesson notebook must have (issues 10, 11 and 12), checked on all of them.
 
 Each lesson has a title, who it is for, 3–5 objectives and its class time; at least
-three exercises answered through ``check``; for every exercise a hidden solution cell
-(tagged ``solution``, nbgrader markers) whose stored output is a pass; open exercises
-that say "not answered" instead of failing; key numbers marked
+three exercises answered through ``check``; for every exercise ONE answer cell whose
+reference answer is an nbgrader solution region (inside the function's body for a
+function), stored output a pass, followed by a locked nbgrader cell with a hidden test;
+no nbgrader marker text anywhere else (it breaks ``generate_assignment``; the student
+version itself is run in ``test_lessons_nbgrader.py``); key numbers marked
 ``# NBVAL_CHECK_OUTPUT``; widget cells that nbval ignores; package code shown next to
 the demo; a matplotlib picture; a fixed seed; and a "for teachers" cell at the end.
 The exercises themselves are tested in ``tests/test_lessons_<topic>_<lesson>.py``.
@@ -17,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from boardgames_widgets.exercises import LESSON_MODULES, checker, lesson
+from boardgames_widgets.lessons.check import LESSON_MODULES, checker, lesson
 
 LESSONS = Path(__file__).resolve().parents[1] / "notebooks" / "lessons"
 #: notebook (relative to notebooks/lessons) -> the lesson id its ``check`` uses
@@ -78,39 +80,59 @@ def test_lesson_has_title_audience_objectives_and_time(name):
     assert 3 <= len(re.findall(r"^\d\. ", first, flags=re.M)) <= 5
 
 
+def _nbgrader(cell: dict) -> dict:
+    return cell.get("metadata", {}).get("nbgrader", {})
+
+
+MARKERS = ("BEGIN SOLUTION", "END SOLUTION", "BEGIN HIDDEN TESTS", "END HIDDEN TESTS")
+
+
 @pytest.mark.parametrize("name", NOTEBOOKS)
-def test_every_exercise_has_a_hidden_nbgrader_solution_that_passes(name):
+def test_every_exercise_has_one_nbgrader_answer_cell_that_passes_and_a_hidden_test(name):
     cells = _cells(name)
     lesson_id = NOTEBOOKS[name]
     assert lesson_id in LESSON_MODULES
-    asked = {
-        q for c in cells if c["cell_type"] == "code" and "solution" not in _tags(c) for q in CHECK_CALL.findall(_src(c))
-    }
-    solved = {}
-    for c in cells:
-        if "solution" in _tags(c):
-            src = _src(c)
-            assert src.index("### BEGIN SOLUTION") < src.index("### END SOLUTION")
-            assert c["metadata"]["jupyter"]["source_hidden"] is True
-            assert c["metadata"]["nbgrader"]["solution"] is True
-            assert "raises-exception" in _tags(c)  # an nbgrader student stub must not fail nbval
-            (q,) = set(CHECK_CALL.findall(src))
-            solved[q] = _plain_outputs(c)
-    assert len(asked) >= 3
-    assert asked == set(solved), "every exercise needs exactly one solution cell"
-    for q, output in solved.items():
-        assert "passed=True" in output, f"{name}: the stored solution of {q} does not pass: {output}"
+    asked = [q for c in cells if c["cell_type"] == "code" for q in CHECK_CALL.findall(_src(c))]
+    for i, c in enumerate(cells):
+        src = _src(c)
+        if c["cell_type"] != "code" or not CHECK_CALL.search(src):
+            continue
+        (q,) = set(CHECK_CALL.findall(src))
+        meta = _nbgrader(c)
+        assert meta["solution"] is True and meta["grade"] is False and meta["grade_id"] == f"{q}_answer", src
+        assert not _tags(c), "no solution/raises-exception tags: one visible answer cell"
+        begin, end = src.index("### BEGIN SOLUTION"), src.index("### END SOLUTION")
+        assert begin < end < src.index(f'check("{q}"')
+        if src.startswith("def "):  # the region is inside the body: the student's def survives the release
+            assert "\n    ### BEGIN SOLUTION" in src
+        assert "passed=True" in _plain_outputs(c), f"{name}: the reference answer of {q} does not pass"
+        test = cells[i + 1]
+        assert _nbgrader(test) == {
+            "grade": True,
+            "grade_id": f"{q}_test",
+            "locked": True,
+            "points": 1,
+            "schema_version": 3,
+            "solution": False,
+            "task": False,
+        }
+        assert f'check.grade("{q}", ' in _src(test) and "### BEGIN HIDDEN TESTS" in _src(test)
+    assert len(asked) == len(set(asked)) >= 3, "one answer cell per exercise"
     checker(lesson_id)  # imports the lesson's module
-    assert asked <= set(lesson(lesson_id).exercises)
+    assert set(asked) == set(lesson(lesson_id).exercises)
+    for c in cells:
+        if c["cell_type"] == "markdown":
+            assert not any(m in _src(c) for m in MARKERS), "marker text outside a region breaks nbgrader"
 
 
 @pytest.mark.parametrize("name", NOTEBOOKS)
-def test_open_exercises_say_not_answered_instead_of_failing(name):
-    for c in _cells(name):
-        if c["cell_type"] == "code" and CHECK_CALL.search(_src(c)) and "solution" not in _tags(c):
-            out = _plain_outputs(c)
-            assert "passed=False" in out and ("Not answered yet" in out or "returns None" in out), out
-            assert "ERROR" not in out
+def test_numeric_questions_state_the_digits_they_want(name):
+    cells = _cells(name)
+    exercises = checker(NOTEBOOKS[name], record=False).lesson.exercises
+    text = "\n".join(_src(c) for c in cells if c["cell_type"] == "markdown")
+    for q, exercise in exercises.items():
+        if exercise.digits is not None:
+            assert re.search(rf"Exercise {q}\b.*?rounded to {exercise.digits} decimal places", text, flags=re.S), q
 
 
 @pytest.mark.parametrize("name", NOTEBOOKS)
@@ -118,7 +140,7 @@ def test_outputs_are_clean_seeded_checked_and_widgets_ignored(name):
     code = [c for c in _cells(name) if c["cell_type"] == "code"]
     assert sum("# NBVAL_CHECK_OUTPUT" in _src(c) for c in code) >= 2
     for c in code:
-        assert "ERROR" not in _plain_outputs(c) or "solution" in _tags(c)
+        assert "ERROR" not in _plain_outputs(c)
         if WIDGET_CALL.search(_src(c)):
             assert "nbval-ignore-output" in _tags(c), _src(c)
     source = "\n".join(_src(c) for c in code)

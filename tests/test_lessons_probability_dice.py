@@ -8,9 +8,9 @@ from fractions import Fraction
 import pytest
 
 from boardgames_widgets.analysis import probability as pr
-from boardgames_widgets.exercises import checker
-from boardgames_widgets.exercises import probability_dice as lesson1
 from boardgames_widgets.games.chop_chop import CAT_DIE, MOUSE_DIE
+from boardgames_widgets.lessons import checker
+from boardgames_widgets.lessons import probability_dice as lesson1
 
 check = checker("probability.dice")
 CAT, MOUSE = lesson1.cat_die(), lesson1.mouse_die()

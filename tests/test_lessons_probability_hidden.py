@@ -8,10 +8,10 @@ import pytest
 
 from boardgames_widgets.analysis import probability as pr
 from boardgames_widgets.analysis.chop_chop import next_tile_distribution
-from boardgames_widgets.exercises import checker
-from boardgames_widgets.exercises import probability_hidden as lesson2
 from boardgames_widgets.games.chop_chop import Tile
 from boardgames_widgets.games.papageno import KINDS, Draw
+from boardgames_widgets.lessons import checker
+from boardgames_widgets.lessons import probability_hidden as lesson2
 
 check = checker("probability.hidden")
 
@@ -107,7 +107,7 @@ def test_q7_the_sure_discard_beats_the_blind_draw():
     assert check("q7", "discard").passed and check("q7", " Take the DISCARD ").passed
     assert "Compare the two expected gains" in check("q7", "draw").message
     assert "one word" in check("q7", "draw or discard").message
-    assert "one word" in check("q7", 5).message
+    assert "You gave a number" in check("q7", 5).message
 
 
 @pytest.mark.parametrize("q", ["q1", "q2", "q3", "q4", "q5", "q6", "q7"])

@@ -9,9 +9,9 @@ import numpy as np
 import pytest
 
 from boardgames_widgets.analysis import mouse_trap as mt
-from boardgames_widgets.exercises import checker
-from boardgames_widgets.exercises import probability_markov as lesson3
 from boardgames_widgets.games.mouse_trap.layout import MouseTrapConfig
+from boardgames_widgets.lessons import checker
+from boardgames_widgets.lessons import probability_markov as lesson3
 
 check = checker("probability.markov")
 CFG = MouseTrapConfig()

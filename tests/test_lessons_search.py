@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 import math
+import random
 from collections import deque
 from fractions import Fraction
 
-from boardgames_widgets.analysis import search_lessons as sl
+import pytest
+
+from boardgames_widgets.agents import search as real_search
 from boardgames_widgets.analysis.chop_chop import enumerate_paths, reachable
-from boardgames_widgets.exercises import checker
-from boardgames_widgets.exercises import search_expectimax as lesson3
-from boardgames_widgets.exercises import search_minimax as lesson2
-from boardgames_widgets.exercises import search_paths as lesson1
+from boardgames_widgets.lessons import checker
+from boardgames_widgets.lessons import search_expectimax as lesson3
+from boardgames_widgets.lessons import search_minimax as lesson2
+from boardgames_widgets.lessons import search_paths as lesson1
+from boardgames_widgets.lessons import search_tools as sl
 
 paths_check = checker("search.paths")
 minimax_check = checker("search.minimax")
@@ -170,6 +174,23 @@ def test_q4_move_ordering():
     assert "same moves" in minimax_check("q4", lambda t, s, m: m[:1]).message
 
 
+def test_q4_an_ordering_worse_than_best_first_at_the_player_to_move_is_told_so():
+    """The issue's case: lowest-first at MAX too (411 nodes vs 458 unordered) used to pass."""
+    at_max = minimax_check("q4", lesson2._ascending)
+    assert not at_max.passed and "at MAX you try the lowest values first" in at_max.message
+    at_min = minimax_check("q4", lesson2._descending)
+    assert not at_min.passed and "at MIN you try the highest values first" in at_min.message
+    assert "own order" in minimax_check("q4", lambda t, s, m: list(m)).message
+
+    def shuffled(tree, state, moves):
+        moves = list(moves)
+        random.Random(str(state)).shuffle(moves)
+        return moves
+
+    assert "does not try its best move first" in minimax_check("q4", shuffled).message
+    assert lesson2._expanded_with(sl.best_first) < lesson2._expanded_with(lesson2._ascending)
+
+
 # -- lesson 3: expectimax ---------------------------------------------------------------------
 def _expectimax(tree, s, d):
     kind = tree.to_move(s)
@@ -252,3 +273,19 @@ def test_closeness_bonus_only_breaks_ties():
         sl.cat_evaluation_plus(lesson3.pounce_state(), game=game) - sl.cat_evaluation(lesson3.pounce_state(), game=game)
         < 1 / 6
     )
+
+
+# -- the teaching searches are the package's real ones ------------------------------------------
+def _returns_tree(game):
+    """A lesson tree valued like the package's searches: player 0's return at the end of the game."""
+    return sl.GameTree(game, lambda s: game.returns(s)[0] if game.is_terminal(s) else 0.5)
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+@pytest.mark.parametrize("left", [3, 4])
+def test_teaching_minimax_and_alphabeta_equal_the_agents_searches(seed, left):
+    """sl.minimax_value / sl.alphabeta_value (shown in the lesson) give agents.search's values on whole endgames."""
+    game, state = sl.food_chain_endgame(left, seed)
+    tree = _returns_tree(game)
+    assert sl.minimax_value(tree, state, left) == real_search.minimax(game, state, left, player=0).value
+    assert sl.alphabeta_value(tree, state, left) == real_search.alphabeta(game, state, left, player=0).value

@@ -11,10 +11,10 @@ import pytest
 from boardgames_widgets.agents import ISMCTSAgent
 from boardgames_widgets.agents.determinize import sample_state
 from boardgames_widgets.agents.papageno_policies import ThresholdPolicy
-from boardgames_widgets.analysis import strategy_lessons as sl
-from boardgames_widgets.exercises import checker
-from boardgames_widgets.exercises import strategy_hidden as lesson3
 from boardgames_widgets.games.papageno import KINDS, Phase
+from boardgames_widgets.lessons import checker
+from boardgames_widgets.lessons import strategy_hidden as lesson3
+from boardgames_widgets.lessons import strategy_tools as sl
 
 check = checker("strategy.hidden")
 
@@ -98,3 +98,15 @@ def test_q3_a_peek_is_worth_most_for_a_close_decision():
 @pytest.mark.parametrize("q", ["q1", "q2", "q3"])
 def test_unanswered_never_raises(q):
     assert "Not answered yet" in check(q, ...).message
+
+
+def test_q4_share_of_the_iterations_on_the_chosen_move():
+    """The ISMCTS exercise: the lesson's own search, read as visits (not win rates)."""
+    result = lesson3.lesson_search()
+    share = result.visits[result.action] / lesson3.Q4_ITERATIONS
+    assert sum(result.visits.values()) == lesson3.Q4_ITERATIONS
+    assert check("q4", share).passed and check("q4", round(share, 2)).passed
+    assert "win rate" in check("q4", result.values[result.action]).message
+    assert "not spread evenly" in check("q4", 1 / len(result.visits)).message
+    assert "count of visits" in check("q4", result.visits[result.action]).message
+    assert check("q4", round(share, 1)).message_id in ("close", "hint1", "hint2")

@@ -8,12 +8,12 @@ import random
 import pytest
 
 from boardgames_widgets.agents.search import alphabeta
-from boardgames_widgets.analysis import strategy_lessons as sl
 from boardgames_widgets.core.api import CHANCE
 from boardgames_widgets.core.play import play_game
-from boardgames_widgets.exercises import checker
-from boardgames_widgets.exercises import strategy_mcts as lesson2
 from boardgames_widgets.games.food_chain import FoodChain
+from boardgames_widgets.lessons import checker
+from boardgames_widgets.lessons import strategy_mcts as lesson2
+from boardgames_widgets.lessons import strategy_tools as sl
 
 check = checker("strategy.mcts")
 
@@ -107,7 +107,7 @@ def test_q3_backup_function():
     assert "returns[-1]" in check("q3", lesson2._root_too).message
     assert "count the visits" in check("q3", lesson2._no_visits).message
     assert "only the new leaf" in check("q3", lesson2._leaf_only).message
-    assert "Nothing changed" in check("q3", lambda path, returns: None).message
+    assert "Not answered yet: nothing changed" in check("q3", lambda path, returns: None).message
     assert "is a function" in check("q3", 3).message
 
 
@@ -127,3 +127,20 @@ def test_settle_resolves_single_outcome_chance():
 @pytest.mark.parametrize("q", ["q1", "q2", "q3", "q4"])
 def test_unanswered_never_raises(q):
     assert "Not answered yet" in check(q, ...).message
+
+
+def test_teaching_selection_equals_the_mcts_agents_selection():
+    """sl.select (shown in the lesson) and agents.mcts._ucb_child pick the same child for the same statistics."""
+    from boardgames_widgets.agents import mcts as real_mcts
+
+    rng = random.Random(7)
+    for _ in range(200):
+        stats = [(rng.randint(0, 30), rng.randint(1, 30)) for _ in range(rng.randint(2, 6))]
+        stats = [(min(total, visits), visits) for total, visits in stats]
+        parent = sum(v for _, v in stats) + 1
+        c = rng.choice([0.0, 0.5, math.sqrt(2), 2.0])
+        lesson_root = sl.TreeNode(None, -1, None, [], visits=parent)
+        lesson_root.children = [sl.TreeNode(None, 0, i, [], visits=v, total=t) for i, (t, v) in enumerate(stats)]
+        real_root = real_mcts.Node(None, 0, -1, [], visits=parent)
+        real_root.children = {i: real_mcts.Node(i, 1, 0, [], visits=v, total=t) for i, (t, v) in enumerate(stats)}
+        assert sl.select(lesson_root, c).action == real_mcts._ucb_child(real_root, c).state

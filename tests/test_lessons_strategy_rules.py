@@ -14,11 +14,11 @@ from boardgames_widgets.agents.papageno_policies import (
     pair_position,
     placement,
 )
-from boardgames_widgets.analysis import strategy_lessons as sl
 from boardgames_widgets.core.play import play_game
-from boardgames_widgets.exercises import checker
-from boardgames_widgets.exercises import strategy_rules as lesson1
 from boardgames_widgets.games.papageno import DiscardDrawn, Draw, Phase, Swap, TakeDiscard
+from boardgames_widgets.lessons import checker
+from boardgames_widgets.lessons import strategy_rules as lesson1
+from boardgames_widgets.lessons import strategy_tools as sl
 
 check = checker("strategy.rules")
 
@@ -78,6 +78,9 @@ def test_mean_interval_and_half_width():
     assert lo == pytest.approx(2 * mean - hi)
     with pytest.raises(ValueError):
         sl.mean_interval([1])
+    assert sl.pair_means([1, 3, 2, 2]) == (2.0, 2.0)
+    with pytest.raises(ValueError, match="incomplete pair"):
+        sl.pair_means([1, 2, 3])
 
 
 def test_sweep_is_u_shaped_and_the_pair_rule_helps():
@@ -99,11 +102,15 @@ def test_q1_keep_rule():
 
 def test_q2_half_width_of_the_interval():
     std, n = lesson1.q2_data()
+    assert n == len(sl.threshold_sweep()[0].totals) // 2  # duplicate pairs are the unit
     assert check("q2", 1.96 * std / n**0.5).passed
+    assert check("q2", 2 * std / n**0.5).passed  # the 2·s/√n rule of lesson one
+    s_rounds, n_rounds = lesson1.q2_rounds_data()
+    assert "duplicate pairs" in check("q2", 1.96 * s_rounds / n_rounds**0.5).message
     assert "divide by √n" in check("q2", 1.96 * std / n).message
     assert "standard error" in check("q2", std / n**0.5).message
     assert "whole width" in check("q2", 2 * 1.96 * std / n**0.5).message
-    assert "single game" in check("q2", 1.96 * std).message
+    assert "single pair" in check("q2", 1.96 * std).message
 
 
 def test_q3_best_threshold():

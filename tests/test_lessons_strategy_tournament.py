@@ -7,13 +7,14 @@ import math
 import pytest
 
 from boardgames_widgets.agents import FirstActionAgent, GreedyAgent, RandomAgent
-from boardgames_widgets.analysis import strategy_lessons as sl
 from boardgames_widgets.analysis.ratings import elo_expected, wilson_interval
 from boardgames_widgets.analysis.tournament import round_robin
-from boardgames_widgets.exercises import checker
-from boardgames_widgets.exercises import strategy_tournament as lesson4
 from boardgames_widgets.games.chop_chop import ChopChop
 from boardgames_widgets.games.food_chain import FoodChain
+from boardgames_widgets.lessons import checker
+from boardgames_widgets.lessons import strategy_tools as sl
+from boardgames_widgets.lessons import strategy_tournament as lesson4
+from boardgames_widgets.lessons.leaderboard import Leaderboard, class_tournament, elo_interval
 
 check = checker("strategy.tournament")
 
@@ -33,14 +34,51 @@ def hunter(observation, legal_actions, rng):
     return rng.choice([a for a in legal_actions if score(a) == best])
 
 
-def test_load_agents_skips_broken_files(tmp_path, capsys):
-    (tmp_path / "ada.py").write_text("def agent(observation, legal_actions, rng):\n    return legal_actions[0]\n")
-    (tmp_path / "cy.py").write_text("def agent(\n")
-    (tmp_path / "dan.py").write_text("x = 1\n")
-    agents = sl.load_agents(tmp_path)
-    assert list(agents) == ["ada"]
-    out = capsys.readouterr().out
-    assert "skipped cy.py: SyntaxError" in out and "skipped dan.py: AttributeError" in out
+STUDENTS = {
+    "ada.py": "def act(observation, legal_actions, rng):\n    return legal_actions[-1]\n",
+    "cy.py": "def act(observation, legal_actions, rng)\n    return legal_actions[0]\n",
+    "dan.py": "def act(observation, legal_actions, rng):\n    while True:\n        pass\n",
+    "eve.py": "def act(observation, legal_actions, rng):\n    return legal_actions[1 // 0]\n",
+}
+
+
+def test_class_tournament_survives_a_looping_and_a_crashing_agent_with_the_same_table_everywhere(tmp_path):
+    """Processes or in-process: the same table; the looping and crashing agents forfeit every game they play."""
+    for name, text in STUDENTS.items():
+        (tmp_path / name).write_text(text)
+    game = FoodChain(2)
+    bots = {"random": RandomAgent()}
+    result, board, loaded = class_tournament(
+        game, tmp_path, bots, games=2, seed=3, move_time_limit=0.5, workers=2, show=False
+    )
+    assert sorted(loaded.agents) == ["ada", "dan", "eve"]
+    assert [f for f, _ in loaded.problems] == ["cy.py"] and "SyntaxError" in loaded.problems[0][1]
+    assert board.finished == 6 * 2 == sum(s.games for s in result.standings) // 2
+    faults = {s.agent: s.faults for s in result.standings}
+    assert faults["ada"] == faults["random"] == 0
+    assert faults["dan"] + faults["eve"] == 3 * 2 * 2 - 2  # every game they play, but dan-eve forfeits once
+    assert {r.fault for r in result.matches if r.faulty == "dan"} == {"time"}
+    assert {r.fault for r in result.matches if r.faulty == "eve"} == {"crash"}
+    _, here, _ = class_tournament(game, loaded, bots, games=2, seed=3, move_time_limit=0.5, workers=0, show=False)
+    assert here.text() == board.text()
+    top = board.standings()[0]
+    assert top[0] in ("ada", "random") and top[5] < top[4] < top[6]
+
+
+def test_leaderboard_updates_live_with_a_progress_bar_and_elo_intervals():
+    game = FoodChain(2)
+    names = ["greedy", "random"]
+    board = Leaderboard(names, total=4)
+    view = board.widget()
+    bar, table = view.children
+    round_robin(
+        game, {"greedy": GreedyAgent(game), "random": RandomAgent()}, games=4, progress=False, on_result=board.update
+    )
+    assert bar.value == 4 == board.finished and bar.description == "4/4"
+    assert "<table>" in table.value and "greedy" in table.value
+    name, games, _points, faults, elo, lo, hi = board.standings()[0]
+    assert (name, games, faults) == ("greedy", 4, 0) and lo < elo < hi
+    assert elo_interval(1500, 10, 20)[0] < 1500 < elo_interval(1500, 10, 20)[1]
 
 
 def test_round_robin_games():

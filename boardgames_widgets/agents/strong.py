@@ -22,6 +22,11 @@ of moves), so the strong bot simulates each game the way that measured best in
   :data:`STRONG_SEARCH` keeps the best MCTS settings found for it.
 * **Mouse Trap** — cheap playouts to the end by an epsilon-greedy policy (the
   Greedy agent's rule of thumb, a random move one time in ten).
+
+The bot thinks for :data:`STRONG_SECONDS` a move, but never less than its game's
+:data:`STRONG_MIN_BUDGET` (the iterations, or samples, behind its measured
+results): on a machine too slow to reach the minimum in time a move takes longer
+(above 1 s) rather than the bot silently playing weaker.
 """
 
 from __future__ import annotations
@@ -50,6 +55,15 @@ HIDDEN_AT_DECISIONS: frozenset[str] = frozenset({"food_chain"})
 #: Thinking time per move of the default strong bot, in seconds (a search stops at the
 #: first iteration past it, so moves take a little longer: the median stays under 1 s).
 STRONG_SECONDS = 0.9
+
+#: The least search a move of the default strong bot gets, per game: MCTS/ISMCTS iterations, or
+#: samples of the rollout algorithm (Papageno). These are the budgets behind the results in
+#: ``benchmarks/results/search.txt`` (Food Chain 83% vs Greedy at 7,981 iterations, Chop Chop
+#: 75% at 3,000, Papageno 80% at 50 samples; Mouse Trap's decision audit at 3,000). A quiet
+#: machine like the one the results were taken on reaches them well within
+#: :data:`STRONG_SECONDS` (Papageno 299 samples, Chop Chop 31,141 iterations a second) except
+#: Food Chain, which needs about 1 s; a machine 3x slower thinks up to ~3 s there.
+STRONG_MIN_BUDGET: dict[str, int] = {"food_chain": 8000, "chop_chop": 3000, "papageno": 50, "mouse_trap": 3000}
 
 #: The exploration constant used with an evaluator (its values are close to 1/2, win/loss
 #: playouts are 0 or 1: exploring as widely as sqrt(2) would waste the budget).
@@ -102,7 +116,9 @@ STRONG_ROLLOUT: dict[str, Rollout] = {
 }
 
 
-def strong_agent(game: Game[Any, Any], seconds: float = STRONG_SECONDS, iterations: int | None = None) -> Any:
+def strong_agent(
+    game: Game[Any, Any], seconds: float = STRONG_SECONDS, iterations: int | None = None, minimum: int | None = None
+) -> Any:
     """The default strong bot for ``game``: a time-limited (or iteration-limited) search.
 
     MCTS or ISMCTS (:data:`STRONG_SEARCH`), or for the games in :data:`STRONG_ROLLOUT` a
@@ -113,12 +129,17 @@ def strong_agent(game: Game[Any, Any], seconds: float = STRONG_SECONDS, iteratio
         game: the game to play.
         seconds: thinking time per move (ignored when ``iterations`` is given).
         iterations: iterations (or samples) per move instead of a time budget (reproducible).
+        minimum: iterations (or samples) a timed move gets even if ``seconds`` run out
+            first (``None``: the game's :data:`STRONG_MIN_BUDGET`; 1 for a game without one).
     """
     name = f"strong{iterations}" if iterations is not None else f"strong{seconds:g}s"
     budget = None if iterations is not None else seconds
+    least = 1 if iterations is not None else STRONG_MIN_BUDGET.get(game.info.id, 1) if minimum is None else minimum
     playout = STRONG_ROLLOUT.get(game.info.id)
     if playout is not None:
-        return RolloutAgent(game, playout, iterations, budget, name=name)
+        return RolloutAgent(game, playout, iterations, budget, name=name, min_samples=least)
     cls = ISMCTSAgent if game.info.id in HIDDEN_AT_DECISIONS else MCTSAgent
     how = STRONG_SEARCH.get(game.info.id, SearchSettings())
-    return cls(game, iterations, budget, c=how.c, rollout=how.rollout, evaluator=how.evaluator, name=name)
+    return cls(
+        game, iterations, budget, c=how.c, rollout=how.rollout, evaluator=how.evaluator, name=name, min_iterations=least
+    )

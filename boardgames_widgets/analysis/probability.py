@@ -43,6 +43,8 @@ from typing import Any, Literal, TypeVar
 import numpy as np
 import numpy.typing as npt
 
+from boardgames_widgets.lessons.show import show_source, source
+
 K = TypeVar("K", bound=Hashable)
 Dist = dict[Any, Fraction]
 FloatArray = npt.NDArray[np.float64]
@@ -281,34 +283,7 @@ def simulate_draws_until(
 # ------------------------------------------------------------------------------------------
 # showing code in a lesson
 # ------------------------------------------------------------------------------------------
-def source(obj: Any, *, docstring: bool = False) -> str:
-    """The source code of a function or class, by default without its docstring.
-
-    Raises:
-        TypeError: ``obj`` has no source (a built-in).
-    """
-    import ast
-    import inspect
-    import textwrap
-
-    text = textwrap.dedent(inspect.getsource(obj))
-    if docstring:
-        return text
-    tree = ast.parse(text)
-    node = tree.body[0]
-    body = getattr(node, "body", [])
-    if body and isinstance(body[0], ast.Expr) and isinstance(getattr(body[0], "value", None), ast.Constant):
-        lines = text.splitlines(keepends=True)
-        doc = body[0]
-        text = "".join(lines[: doc.lineno - 1] + lines[doc.end_lineno :])
-    return text
-
-
-def show_source(obj: Any, *, docstring: bool = False) -> Any:
-    """The source of ``obj`` as highlighted code for a notebook (``IPython.display.Code``)."""
-    from IPython.display import Code
-
-    return Code(source(obj, docstring=docstring), language="python")  # type: ignore[no-untyped-call]
+# source() and show_source() moved to boardgames_widgets.lessons.show (imported above).
 
 
 # ------------------------------------------------------------------------------------------

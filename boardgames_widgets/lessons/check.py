@@ -1,0 +1,492 @@
+"""Instant feedback for lesson exercises, ``check("q1", answer)``, and a record of the class.
+
+Each lesson registers its exercises in a module of this package (one module per
+lesson). An exercise knows its correct answer — computed by the package's own
+functions, never typed in — and the typical wrong answers, each with a message
+that names the misconception behind it ("that is the probability for one roll;
+the knife gives two"). A student's notebook does::
+
+    from boardgames_widgets.lessons import checker
+    check = checker("probability.dice")
+    check("q1", my_answer)
+
+``check`` never raises: an unanswered exercise (``...`` or ``None``) or a crashing
+student function is reported as feedback, so a notebook with open exercises still
+runs from top to bottom (and under nbval). ``NotImplementedError`` (nbgrader's
+stub) counts as "not answered yet" too.
+
+**Numbers.** A numeric exercise states how many decimal places it wants
+(``digits``): an answer correctly rounded to them passes, a near miss gets "close —
+give more digits" instead of a misconception, and exact forms (``Fraction``,
+``"3/8"``) always pass.
+
+**Hints** are graduated: the first unexplained wrong answer gets the idea, later
+ones the step — never the solution code.
+
+**The record.** ``check`` keeps, per notebook, what was tried and which message fired
+(by its stable *message id*, so a translated lesson reads the same record), and saves
+it as a small JSON file next to the notebook (``checks_<lesson>.json``: the lesson,
+the name the student typed — nothing else personal — and per exercise the attempts).
+``check.check_all()`` prints the summary with points. Records are written only
+inside a notebook kernel (or with an explicit ``record=`` path), never by plain
+Python such as the unit tests; :mod:`boardgames_widgets.lessons.dashboard` reads a
+folder of them.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import html
+import importlib
+import json
+import math
+import os
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+#: lesson id -> module that registers its exercises (imported on first use).
+LESSON_MODULES: dict[str, str] = {
+    "probability.dice": "boardgames_widgets.lessons.probability_dice",
+    "probability.hidden": "boardgames_widgets.lessons.probability_hidden",
+    "probability.markov": "boardgames_widgets.lessons.probability_markov",
+    "search.paths": "boardgames_widgets.lessons.search_paths",
+    "search.minimax": "boardgames_widgets.lessons.search_minimax",
+    "search.expectimax": "boardgames_widgets.lessons.search_expectimax",
+    "strategy.rules": "boardgames_widgets.lessons.strategy_rules",
+    "strategy.mcts": "boardgames_widgets.lessons.strategy_mcts",
+    "strategy.hidden": "boardgames_widgets.lessons.strategy_hidden",
+    "strategy.tournament": "boardgames_widgets.lessons.strategy_tournament",
+}
+
+
+#: message ids of the verdicts every exercise can give (lesson-specific ones are ``m1``, ``m2``, …)
+NOT_ANSWERED = "not_answered"
+CORRECT = "correct"
+CRASHED = "crashed"
+UNJUDGEABLE = "unjudgeable"
+CLOSE = "close"
+NO_SUCH_EXERCISE = "no_such_exercise"
+NOT_A_NUMBER = "not_a_number"
+NOT_ANSWERED_TEXT = "Not answered yet: replace ... with your answer and run the cell again."
+RECORD_FORMAT = 1
+#: attempts kept per exercise in a record (the oldest are dropped)
+MAX_TRIED = 30
+
+
+@dataclass(frozen=True)
+class Feedback:
+    """The verdict on one answer: passed or not, a message, and the message's stable id.
+
+    Attributes:
+        passed: whether the answer is correct.
+        message: what to tell the student.
+        exercise: the exercise id (``"q1"``).
+        message_id: which message this is (``"correct"``, ``"not_answered"``, ``"close"``,
+            ``"hint1"``, ``"m2"`` for the exercise's second misconception, …): stable
+            across languages, kept in the class record.
+    """
+
+    passed: bool
+    message: str
+    exercise: str = ""
+    message_id: str = ""
+
+    def __bool__(self) -> bool:
+        return self.passed
+
+    def __str__(self) -> str:
+        return f"{'✔' if self.passed else '✘'} {self.exercise}: {self.message}"
+
+    def _repr_html_(self) -> str:
+        colour, mark = ("#e6f4ea", "✔") if self.passed else ("#fdecea", "✘")
+        return (
+            f'<div style="background:{colour};padding:6px 10px;border-radius:6px;">'
+            f"<b>{mark} {html.escape(self.exercise)}</b> {html.escape(self.message)}</div>"
+        )
+
+
+@dataclass(frozen=True)
+class Misconception:
+    """A typical wrong answer and what it tells about the student's thinking.
+
+    Attributes:
+        matches: true for answers that show this misconception.
+        message: what to tell the student (names the likely mistake).
+        key: the message id (``"m1"``, … by position when empty).
+        example: a typical answer that shows it (numeric exercises keep the wrong value).
+    """
+
+    matches: Callable[[Any], bool]
+    message: str
+    key: str = ""
+    example: Any = None
+
+
+class NotAnswered(Exception):
+    """Raised by an exercise's ``prepare`` when the student's function is still a stub."""
+
+
+def _not_answered(answer: Any) -> bool:
+    return answer is None or answer is Ellipsis
+
+
+@dataclass
+class Exercise:
+    """One exercise: how to judge an answer, and what to say.
+
+    Attributes:
+        id: the short id used in the notebook (``"q1"``).
+        is_correct: true for a correct answer.
+        misconceptions: typical wrong answers, checked in order.
+        hint: said when a wrong answer matches no known misconception: one text, or
+            graduated texts (the idea first, then the step), one per unexplained try.
+        prepare: turns the raw answer into what the judges compare (e.g. calls
+            the student's function on test cases); may raise, which is reported.
+        praise: said on a correct answer.
+        near: true for a numeric near miss (said: "close — give more digits").
+        points: what the exercise counts in ``check_all()``.
+        digits: the decimal places a numeric question asks for (stated in the notebook).
+        reference: gives the right answer (numeric exercises; for tests and teachers).
+    """
+
+    id: str
+    is_correct: Callable[[Any], bool]
+    misconceptions: Sequence[Misconception] = ()
+    hint: str | Sequence[str] = "Not yet. Re-read the question and try again."
+    prepare: Callable[[Any], Any] | None = None
+    praise: str = "Correct!"
+    near: Callable[[Any], bool] | None = None
+    points: int = 1
+    digits: int | None = None
+    reference: Callable[[], Any] | None = None
+
+    @property
+    def hints(self) -> tuple[str, ...]:
+        """The graduated hints (one or more)."""
+        return (self.hint,) if isinstance(self.hint, str) else tuple(self.hint)
+
+    def check(self, answer: Any, unexplained: int = 0) -> Feedback:
+        """Judge ``answer``; never raises.
+
+        Args:
+            answer: the student's answer.
+            unexplained: how many earlier wrong answers got a hint (picks the next hint).
+        """
+        if _not_answered(answer):
+            return Feedback(False, NOT_ANSWERED_TEXT, self.id, NOT_ANSWERED)
+        try:
+            value = self.prepare(answer) if self.prepare else answer
+        except NotImplementedError:  # nbgrader's stub in the student's function
+            return Feedback(False, NOT_ANSWERED_TEXT, self.id, NOT_ANSWERED)
+        except NotAnswered as exc:
+            return Feedback(False, f"Not answered yet: {exc}", self.id, NOT_ANSWERED)
+        except Exception as exc:  # the student's code crashed: say how, don't raise
+            return Feedback(False, f"Your code raised {type(exc).__name__}: {exc}", self.id, CRASHED)
+        try:
+            if self.is_correct(value):
+                return Feedback(True, self.praise, self.id, CORRECT)
+            for i, m in enumerate(self.misconceptions, 1):
+                if m.matches(value):
+                    return Feedback(False, m.message, self.id, m.key or f"m{i}")
+            if self.near is not None and self.near(value):
+                return Feedback(False, "Close — give more digits (or the exact value).", self.id, CLOSE)
+        except Exception as exc:
+            return Feedback(
+                False,
+                f"Could not judge this answer ({type(exc).__name__}: {exc}); check its type.",
+                self.id,
+                UNJUDGEABLE,
+            )
+        hints = self.hints
+        level = min(unexplained, len(hints) - 1)
+        return Feedback(False, hints[level], self.id, f"hint{level + 1}")
+
+
+@dataclass
+class Lesson:
+    """The exercises of one lesson notebook, by id."""
+
+    id: str
+    exercises: dict[str, Exercise] = field(default_factory=dict)
+
+    def add(self, exercise: Exercise) -> Exercise:
+        """Register ``exercise`` (ids are unique within a lesson).
+
+        Raises:
+            ValueError: the lesson already has an exercise with this id.
+        """
+        if exercise.id in self.exercises:
+            raise ValueError(f"lesson {self.id!r} already has an exercise {exercise.id!r}")
+        self.exercises[exercise.id] = exercise
+        return exercise
+
+    def check(self, exercise_id: str, answer: Any, unexplained: int = 0) -> Feedback:
+        """Judge ``answer`` to exercise ``exercise_id``; never raises."""
+        exercise = self.exercises.get(exercise_id)
+        if exercise is None:
+            known = ", ".join(self.exercises)
+            return Feedback(
+                False,
+                f"There is no exercise {exercise_id!r} in this lesson (there are: {known}).",
+                exercise_id,
+                NO_SUCH_EXERCISE,
+            )
+        return exercise.check(answer, unexplained)
+
+
+_LESSONS: dict[str, Lesson] = {}
+
+
+def lesson(lesson_id: str) -> Lesson:
+    """The lesson ``lesson_id``, created on first use (lesson modules call this)."""
+    return _LESSONS.setdefault(lesson_id, Lesson(lesson_id))
+
+
+def _load(lesson_id: str) -> Lesson:
+    if lesson_id not in _LESSONS and lesson_id in LESSON_MODULES:
+        importlib.import_module(LESSON_MODULES[lesson_id])
+    if lesson_id not in _LESSONS:
+        known = ", ".join(sorted(set(LESSON_MODULES) | set(_LESSONS))) or "none yet"
+        raise ValueError(f"unknown lesson {lesson_id!r}; known lessons: {known}")
+    return _LESSONS[lesson_id]
+
+
+def _in_kernel() -> bool:
+    """Whether this runs inside a Jupyter kernel (where a notebook's record belongs)."""
+    shell = sys.modules.get("IPython")
+    get = getattr(shell, "get_ipython", None)
+    ip = get() if get is not None else None
+    return ip is not None and hasattr(ip, "kernel")
+
+
+def describe(answer: Any) -> str:
+    """A short text of what the student tried (kept in the record; functions by name)."""
+    if callable(answer) and not isinstance(answer, type):
+        return f"function {getattr(answer, '__name__', '?')}"
+    text = repr(answer)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def record_path(lesson_id: str, folder: str | os.PathLike[str] = ".") -> Path:
+    """Where the record of lesson ``lesson_id`` is saved: ``checks_<lesson>.json`` in ``folder``."""
+    return Path(folder) / f"checks_{lesson_id}.json"
+
+
+class Checker:
+    """The ``check(exercise_id, answer)`` of one lesson notebook, with its record.
+
+    Attributes:
+        lesson: the lesson.
+        student: the name the student typed (the only personal data in the record).
+        path: where the record is saved, or ``None`` (not saved).
+        record: ``{exercise id: {"passed": bool, "attempts": int, "tried": [...]}}``.
+    """
+
+    def __init__(self, lesson_: Lesson, *, student: str = "", path: Path | None = None) -> None:
+        self.lesson = lesson_
+        self.student = student
+        self.path = path
+        self.record: dict[str, dict[str, Any]] = {}
+        if path is not None and path.exists():  # a re-run notebook continues its record
+            try:
+                old = json.loads(path.read_text(encoding="utf-8"))
+                if old.get("lesson") == lesson_.id:
+                    self.record = dict(old.get("exercises", {}))
+            except (OSError, ValueError):
+                pass
+
+    def __call__(self, exercise_id: str, answer: Any) -> Feedback:
+        """Judge ``answer``, remember it in the record (and save it); never raises."""
+        entry = self.record.get(exercise_id, {"passed": False, "attempts": 0, "hints": 0, "tried": []})
+        feedback = self.lesson.check(exercise_id, answer, int(entry.get("hints", 0)))
+        if feedback.message_id not in (NOT_ANSWERED, NO_SUCH_EXERCISE):
+            entry["attempts"] = int(entry.get("attempts", 0)) + 1
+            entry["passed"] = bool(entry.get("passed")) or feedback.passed
+            if feedback.message_id.startswith("hint"):
+                entry["hints"] = int(entry.get("hints", 0)) + 1
+            tried = [*entry.get("tried", []), {"answer": describe(answer), "message_id": feedback.message_id}]
+            entry["tried"] = tried[-MAX_TRIED:]
+            self.record[exercise_id] = entry
+        self.save()
+        return feedback
+
+    def grade(self, exercise_id: str, answer: Any) -> None:
+        """For nbgrader's hidden tests: judge without recording.
+
+        Raises:
+            AssertionError: the answer is not correct (with the feedback message).
+        """
+        feedback = self.lesson.check(exercise_id, answer)
+        if not feedback.passed:
+            raise AssertionError(str(feedback))
+
+    def to_json(self) -> dict[str, Any]:
+        """The record as saved: format, lesson, student, exercises."""
+        return {"format": RECORD_FORMAT, "lesson": self.lesson.id, "student": self.student, "exercises": self.record}
+
+    def save(self) -> None:
+        """Write the record next to the notebook (a failure to write is ignored: feedback first)."""
+        if self.path is None:
+            return
+        with contextlib.suppress(OSError):
+            self.path.write_text(json.dumps(self.to_json(), indent=1, sort_keys=True) + "\n", encoding="utf-8")
+
+    def summary(self) -> list[tuple[str, bool, int, int]]:
+        """Per exercise of the lesson: ``(id, passed, attempts, points earned)``."""
+        rows = []
+        order = sorted(self.lesson.exercises, key=lambda q: (len(q), q))  # q1, q2, …, q10
+        for q, exercise in ((q, self.lesson.exercises[q]) for q in order):
+            entry = self.record.get(q, {})
+            passed = bool(entry.get("passed"))
+            rows.append((q, passed, int(entry.get("attempts", 0)), exercise.points if passed else 0))
+        return rows
+
+    def check_all(self) -> str:
+        """Print (and return) the summary: each exercise, its attempts, and the points."""
+        rows = self.summary()
+        lines = [f"Lesson {self.lesson.id}" + (f" — {self.student}" if self.student else "")]
+        for q, passed, attempts, _ in rows:
+            state = "✔ done" if passed else ("✘ not yet" if attempts else "· not tried")
+            lines.append(f"  {q}: {state} ({attempts} {'try' if attempts == 1 else 'tries'})")
+        earned = sum(r[3] for r in rows)
+        total = sum(e.points for e in self.lesson.exercises.values())
+        lines.append(f"Points: {earned} / {total}")
+        text = "\n".join(lines)
+        print(text)
+        return text
+
+
+def checker(lesson_id: str, *, student: str = "", record: bool | str | os.PathLike[str] | None = None) -> Checker:
+    """The ``check(exercise_id, answer)`` function of a lesson notebook.
+
+    Args:
+        lesson_id: the lesson (``"probability.dice"``).
+        student: the name the student types (kept in the record only).
+        record: where to save the record: a path, ``True`` (``checks_<lesson>.json`` in the
+            working folder, i.e. next to the notebook), ``False`` (nowhere), or ``None``
+            (next to the notebook when running in a Jupyter kernel, else nowhere).
+
+    Raises:
+        ValueError: no lesson has this id.
+    """
+    the_lesson = _load(lesson_id)
+    if record is None:
+        record = _in_kernel()
+    path = record_path(lesson_id) if record is True else None if record is False else Path(record)
+    return Checker(the_lesson, student=student, path=path)
+
+
+# -- helpers for typical answers ---------------------------------------------------------
+def as_number(answer: Any) -> float:
+    """A numeric answer as a float (accepts int, float, Fraction, numpy scalars, '3/8')."""
+    if isinstance(answer, str):
+        return float(Fraction(answer.strip()))
+    if isinstance(answer, bool):
+        raise TypeError("a number was expected, not True/False")
+    return float(answer)
+
+
+def close_to(
+    expected: float | Fraction, rel: float = 1e-3, abs_tol: float = 1e-6, digits: int | None = None
+) -> Callable[[Any], bool]:
+    """A judge: true for numbers within ``rel`` (relative) or ``abs_tol`` of ``expected``.
+
+    With ``digits``, an answer correctly rounded to that many decimal places is
+    accepted too (it lies within half a unit of the last digit).
+    """
+    target = float(expected)
+    if digits is not None:
+        abs_tol = max(abs_tol, 0.5 * 10.0**-digits + 1e-12)
+
+    def judge(answer: Any) -> bool:
+        try:
+            return math.isclose(as_number(answer), target, rel_tol=rel, abs_tol=abs_tol)
+        except (TypeError, ValueError, ZeroDivisionError):
+            return False
+
+    return judge
+
+
+def near_miss(expected: float | Fraction, digits: int) -> Callable[[Any], bool]:
+    """A judge: true for answers rounded to too few digits (``2.2`` when ``2.17`` is asked)."""
+    target = float(expected)
+    window = max(0.5 * 10.0 ** (1 - digits), 0.02 * abs(target)) + 1e-12
+    return lambda a: is_number(a) and abs(as_number(a) - target) <= window
+
+
+def rounding_note(digits: int) -> str:
+    """How a question states the precision it wants (used in the notebooks)."""
+    return f"exact, or as a decimal rounded to {digits} decimal places"
+
+
+def numeric_exercise(
+    exercise_id: str,
+    expected: float | Fraction,
+    wrong: Sequence[tuple[float | Fraction, str]] = (),
+    *,
+    hint: str | Sequence[str] = "Not yet. Re-read the question and try again.",
+    rel: float = 1e-3,
+    digits: int | None = 2,
+) -> Exercise:
+    """An exercise whose answer is a number, with known wrong numbers and their messages.
+
+    Args:
+        exercise_id: the id (``"q2"``).
+        expected: the right value.
+        wrong: typical wrong values, each with the message that names the misconception
+            (also recognised when correctly rounded to ``digits``).
+        hint: said for other wrong answers (graduated when several).
+        rel: relative tolerance for unrounded answers.
+        digits: decimal places the question asks for; ``None`` for whole-number
+            answers, which must be exact.
+
+    Raises:
+        ValueError: a typical wrong value lies within rounding of the right one.
+    """
+    whole = digits is None
+    judge: Callable[[float | Fraction], Callable[[Any], bool]]
+    if whole:
+
+        def judge(value: float | Fraction) -> Callable[[Any], bool]:
+            return lambda a: is_number(a) and as_number(a) == float(value)
+
+    else:
+
+        def judge(value: float | Fraction) -> Callable[[Any], bool]:
+            return close_to(value, rel, digits=digits)
+
+    for value, _ in wrong:  # a rounded answer must never be both right and a known mistake
+        if digits is not None and _rounding_collides(float(value), float(expected), digits):
+            raise ValueError(
+                f"{exercise_id}: the wrong value {value} is within rounding of the answer: ask for more digits"
+            )
+    misconceptions = [Misconception(judge(value), message, example=value) for value, message in wrong]
+    not_a_number = Misconception(
+        lambda a: not is_number(a), "Your answer should be a number (an int, a float or a Fraction).", NOT_A_NUMBER
+    )
+    ex = Exercise(exercise_id, judge(expected), [not_a_number, *misconceptions], hint, reference=lambda: expected)
+    if digits is not None and float(expected) != round(float(expected)):
+        ex.near = near_miss(expected, digits)
+        ex.digits = digits
+    return ex
+
+
+def _rounding_collides(wrong: float, right: float, digits: int) -> bool:
+    """Whether the rounded wrong value would pass, or the rounded right value be named a mistake."""
+    half = 0.5 * 10.0**-digits + 1e-12
+    return any(
+        abs(a - b) <= half for a, b in ((wrong, right), (round(wrong, digits), right), (round(right, digits), wrong))
+    )
+
+
+def is_number(answer: Any) -> bool:
+    """Whether ``answer`` reads as a number (see :func:`as_number`)."""
+    try:
+        as_number(answer)
+    except (TypeError, ValueError, ZeroDivisionError):
+        return False
+    return True

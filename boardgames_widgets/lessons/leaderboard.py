@@ -1,0 +1,195 @@
+"""The class tournament: students' agent files, fair time-limited play, a live leaderboard.
+
+:func:`class_tournament` loads every ``.py`` file of a folder
+(:func:`~boardgames_widgets.analysis.tournament.load_agents`: a file that does not import
+or defines no agent is reported, not played), adds the bots, and runs a round robin with
+the fair-play rules of :mod:`boardgames_widgets.analysis.tournament`: each agent plays in
+a sandbox process with a time limit per move, and a game in which an agent crashes,
+loops or plays an illegal action is a forfeit (it scores 0, its opponent the win) — no
+game is lost, and one student's bug cannot stop the class. The games run in a process
+pool where processes can be started, otherwise in threads (JupyterLite, some Windows
+set-ups); every game's randomness comes from its seed, so the table is the same either way.
+
+:class:`Leaderboard` is the live view: a progress bar and a table (points, forfeits, Elo
+with an approximate 95% interval) that updates as each game finishes.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from collections.abc import Mapping
+from typing import Any
+
+from boardgames_widgets.analysis.ratings import elo_ratings, wilson_interval
+from boardgames_widgets.analysis.tournament import (
+    AgentFolder,
+    MatchResult,
+    TournamentResult,
+    default_executor,
+    load_agents,
+    round_robin,
+)
+from boardgames_widgets.core.api import Game
+
+ELO_SCALE = 400.0
+
+
+def _logit_elo(p: float) -> float:
+    return ELO_SCALE * math.log10(p / (1 - p))
+
+
+def elo_interval(elo: float, score: float, games: int) -> tuple[float, float]:
+    """An approximate 95% interval around a fitted Elo rating.
+
+    The agent's score rate ``p`` has the Wilson interval ``(lo, hi)``; the rating moves
+    by as much as the Elo difference that ``p`` → ``lo`` (or ``hi``) means.
+
+    >>> lo, hi = elo_interval(1500, 10, 20)
+    >>> round(lo), round(hi)
+    (1352, 1648)
+    """
+    if games == 0:
+        return -math.inf, math.inf
+    p = (score + 0.5) / (games + 1)  # one virtual draw keeps 0% and 100% finite
+    lo, hi = wilson_interval(score, games)
+    edge = 0.25 / (games + 1)  # an unbeaten agent's interval stays open upwards, but finite
+    lo = min(max(lo, edge), p)
+    hi = max(min(hi, 1 - edge), p)
+    return elo + _logit_elo(lo) - _logit_elo(p), elo + _logit_elo(hi) - _logit_elo(p)
+
+
+class Leaderboard:
+    """A live leaderboard: call :meth:`update` with each finished game (``on_result``).
+
+    Attributes:
+        names: the agents.
+        total: the games the tournament will play (for the progress bar).
+        finished: the games seen so far.
+    """
+
+    def __init__(self, names: list[str], total: int) -> None:
+        self.names = list(names)
+        self.total = total
+        self.finished = 0
+        self._pairs: dict[tuple[str, str], list[float]] = {}
+        self._score = dict.fromkeys(self.names, 0.0)
+        self._games = dict.fromkeys(self.names, 0)
+        self._faults = dict.fromkeys(self.names, 0)
+        self._widget: Any = None
+
+    def update(self, result: MatchResult) -> None:
+        """Count one finished game and refresh the view."""
+        self.finished += 1
+        seats = result.match.seats
+        for name in set(seats):
+            self._games[name] += 1
+            self._score[name] += result.score(name)
+        if result.faulty is not None:
+            self._faults[result.faulty] += 1
+        if len(set(seats)) == 2:
+            a, b = sorted(set(seats))
+            pair = self._pairs.setdefault((a, b), [0.0, 0])
+            pair[0] += result.score(a)
+            pair[1] += 1
+        if self._widget is not None:
+            self._refresh()
+
+    def standings(self) -> list[tuple[str, int, float, int, float, float, float]]:
+        """``(agent, games, points, forfeits, elo, elo low, elo high)``, best Elo first."""
+        elo = elo_ratings([(a, b, s, int(n)) for (a, b), (s, n) in self._pairs.items()])
+        rows = []
+        for name in self.names:
+            rating = elo.get(name, 1500.0)
+            lo, hi = elo_interval(rating, self._score[name], self._games[name])
+            rows.append((name, self._games[name], self._score[name], self._faults[name], rating, lo, hi))
+        return sorted(rows, key=lambda r: (-r[4], r[0]))
+
+    def text(self) -> str:
+        """The table as plain text (for a notebook's checked output)."""
+        lines = [f"{'agent':<14} {'games':>5} {'points':>7} {'forfeits':>8}   Elo (95% interval)"]
+        for name, games, points, faults, elo, lo, hi in self.standings():
+            lines.append(f"{name:<14} {games:>5} {points:>7.1f} {faults:>8}   {elo:4.0f} ({lo:4.0f}–{hi:4.0f})")
+        return "\n".join(lines)
+
+    def html(self) -> str:
+        """The table as HTML."""
+        rows = "".join(
+            f"<tr><td>{name}</td><td>{games}</td><td>{points:.1f}</td><td>{faults}</td>"
+            f"<td><b>{elo:.0f}</b> <span style='color:#666'>({lo:.0f}–{hi:.0f})</span></td></tr>"
+            for name, games, points, faults, elo, lo, hi in self.standings()
+        )
+        head = "<tr><th>agent</th><th>games</th><th>points</th><th>forfeits</th><th>Elo (95% interval)</th></tr>"
+        return f"<table>{head}{rows}</table>"
+
+    def widget(self) -> Any:
+        """The live view: a progress bar above the table (an ``ipywidgets.VBox``)."""
+        import ipywidgets as widgets  # type: ignore[import-untyped]
+
+        if self._widget is None:
+            bar = widgets.IntProgress(value=0, min=0, max=max(self.total, 1), description="games")
+            self._widget = widgets.VBox([bar, widgets.HTML()])
+            self._refresh()
+        return self._widget
+
+    def _refresh(self) -> None:
+        bar, table = self._widget.children
+        bar.value = self.finished
+        bar.description = f"{self.finished}/{self.total}"
+        table.value = self.html()
+
+
+def class_tournament(
+    game: Game[Any, Any],
+    folder: str | os.PathLike[str] | AgentFolder,
+    bots: Mapping[str, Any] | None = None,
+    games: int = 10,
+    *,
+    seed: int = 0,
+    move_time_limit: float | None = 1.0,
+    workers: int | None = 2,
+    show: bool = True,
+) -> tuple[TournamentResult, Leaderboard, AgentFolder]:
+    """A round robin of the students' agents in ``folder`` and the ``bots``, with a live leaderboard.
+
+    Args:
+        game: the game (two players).
+        folder: the folder of ``.py`` files (or what :func:`load_agents` made of it).
+        bots: built-in agents to add, by name.
+        games: games per pairing.
+        seed: the tournament's seed.
+        move_time_limit: seconds per move; an agent over it forfeits the game.
+        workers: processes (or threads, where there are no processes); ``None`` or
+            ``0`` plays in this process.
+        show: display the live leaderboard (in a notebook).
+
+    Returns:
+        The tournament's result, the leaderboard, and the loaded folder (its
+        ``problems`` name the files that were not played).
+
+    Raises:
+        ValueError: fewer than two agents in all.
+        FileNotFoundError: the folder does not exist.
+    """
+    loaded = folder if isinstance(folder, AgentFolder) else load_agents(folder)
+    field = {**loaded.agents, **(bots or {})}
+    if len(field) < 2:
+        raise ValueError("a tournament needs at least two agents")
+    pairs = len(field) * (len(field) - 1) // 2
+    board = Leaderboard(list(field), pairs * games)
+    if show:
+        from IPython.display import display
+
+        display(board.widget())  # type: ignore[no-untyped-call]
+    options: dict[str, Any] = {
+        "seed": seed,
+        "progress": False,
+        "move_time_limit": move_time_limit,
+        "on_result": board.update,
+    }
+    if workers:
+        with default_executor(workers) as executor:
+            result = round_robin(game, field, games, executor=executor, **options)
+    else:
+        result = round_robin(game, field, games, **options)
+    return result, board, loaded

@@ -1,0 +1,280 @@
+"""Exercises of the lesson "Dice that are not what they seem" (Chop Chop's cat and mouse dice).
+
+Lesson id ``probability.dice`` (notebook ``notebooks/lessons/probability/01_dice.ipynb``).
+The dice come from the game's own chance outcomes; the chance that the cat can end
+its move on a mouse ``k`` squares away is found by the rules engine's own path search
+(:func:`~boardgames_widgets.analysis.chop_chop.reachable`) on a real kitchen. No answer
+is typed in.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from fractions import Fraction
+from functools import cache
+
+from boardgames_widgets.analysis import probability as pr
+from boardgames_widgets.analysis.chop_chop import reachable
+from boardgames_widgets.games.chop_chop import ChopChop, ChopChopState
+from boardgames_widgets.games.chop_chop.layout import Coord
+from boardgames_widgets.games.chop_chop.scenario import board_state
+from boardgames_widgets.lessons.check import lesson, numeric_exercise
+from boardgames_widgets.lessons.probability_common import function_exercise, probability_exercise
+
+LESSON_ID = "probability.dice"
+
+#: The kitchen at the start: the cat on the table top, every mouse in its hole.
+START_BOARD = """
+- - - - 0 - - - -
+- - # # # # # - -
+- # # # # # # # -
+- # # [C#] [#] [#] # # 1
+3 # # [#] [#] [#] # # -
+- # # # # # # # -
+- - # # # # # - -
+- - - - 2 - - - -
+"""
+
+#: Where the cat stands in the "reach" scenario, and the row the mouse stands on (open floor,
+#: not under the table, so it can be caught: CC-C1).
+CAT_SQUARE: Coord = (1, 1)
+#: The farthest mouse distance the scenario board allows (the mouse at (1, 1 + k)).
+MAX_DISTANCE = 5
+
+
+@cache
+def game() -> ChopChop:
+    """The standard Chop Chop game (2 players) the lesson rolls with."""
+    return ChopChop()
+
+
+@cache
+def roll_states() -> tuple[ChopChopState, ChopChopState]:
+    """Two start positions: the mice about to roll, the cat about to roll."""
+    g = game()
+    return board_state(g, START_BOARD, mice_turn=True), board_state(g, START_BOARD, mice_turn=False)
+
+
+def mouse_die() -> dict[int, Fraction]:
+    """The mouse die, read from the game's chance outcomes."""
+    return pr.chance_distribution(game(), roll_states()[0])
+
+
+def cat_die() -> dict[int, Fraction]:
+    """The cat die, read from the game's chance outcomes."""
+    return pr.chance_distribution(game(), roll_states()[1])
+
+
+def chase_board(k: int) -> str:
+    """A kitchen with the cat on :data:`CAT_SQUARE` and mouse 0 ``k`` squares to its right.
+
+    Raises:
+        ValueError: ``k`` not in ``1 … MAX_DISTANCE``.
+    """
+    if not 1 <= k <= MAX_DISTANCE:
+        raise ValueError(f"the mouse can stand 1 to {MAX_DISTANCE} squares from the cat, not {k}")
+    rows = [line.split() for line in START_BOARD.strip("\n").splitlines()]
+    # the map has a one-cell border: board (r, c) is rows[r + 1][c + 1]; empty the table's cat
+    rows[3][3] = "[#]"
+    r, c = CAT_SQUARE
+    rows[r + 1][c + 1] = "C#"
+    rows[r + 1][c + 1 + k] = "0"
+    rows[0][4] = "o"  # mouse 0 has left its hole
+    return "\n".join(" ".join(row) for row in rows)
+
+
+@cache
+def chase_state(k: int) -> ChopChopState:
+    """The :func:`chase_board` position, the cat about to roll."""
+    return board_state(game(), chase_board(k), mice_turn=False)
+
+
+def mouse_square(k: int) -> Coord:
+    """Where the mouse stands in :func:`chase_state`."""
+    return (CAT_SQUARE[0], CAT_SQUARE[1] + k)
+
+
+def cat_can_land_on_mouse(k: int, roll: int) -> bool:
+    """Whether some legal cat move of exactly ``roll`` steps ends on the mouse ``k`` squares away."""
+    return mouse_square(k) in reachable(chase_state(k), "cat", roll, game=game())
+
+
+def reach_probability(die: Mapping[int, Fraction], k: int) -> Fraction:
+    """P(one roll of ``die`` lets the cat end its move on a mouse ``k`` squares away), by the engine."""
+    return sum((p for roll, p in die.items() if cat_can_land_on_mouse(k, roll)), Fraction(0))
+
+
+# --------------------------------------------------------------------------------------------
+# the exercises
+# --------------------------------------------------------------------------------------------
+ex = lesson(LESSON_ID)
+_cat, _mouse = cat_die(), mouse_die()
+_faces_cat = game().cfg.cat_die
+_ordinary = pr.die(range(1, 7))
+
+ex.add(
+    probability_exercise(
+        "q1",
+        _cat[2],
+        [
+            (
+                Fraction(1, len(_faces_cat)),
+                "1/6 is the chance of one face. The cat die shows 2 on three of its six faces.",
+            ),
+            (
+                Fraction(1, len(_cat)),
+                "The numbers 1, 2 and 3 are not equally likely: count the faces that show each one.",
+            ),
+        ],
+        hint=(
+            "The six faces are equally likely, and some faces show the same number.",
+            "Count the faces that show a 2, then divide by the number of faces.",
+        ),
+    )
+)
+
+ex.add(
+    numeric_exercise(
+        "q2",
+        pr.mean(_mouse),
+        [
+            (
+                Fraction(sum(_mouse), len(_mouse)),
+                "You averaged the different numbers 1, 2, 3, 4. Weight each by its probability: "
+                "1 and 2 are on two faces each.",
+            ),
+            (pr.mean(_ordinary), "3.5 is the mean of an ordinary die; this die has faces 1, 1, 2, 2, 3, 4."),
+            (
+                Fraction(len(_mouse) + 1, 2),
+                "That is the middle of 1…4, not the weighted average of the faces.",
+            ),
+        ],
+        hint=(
+            "The expected value is a weighted average: each value counts as often as it comes up.",
+            "Add up what the six faces show and divide by the number of faces.",
+        ),
+    )
+)
+
+ex.add(
+    numeric_exercise(
+        "q3",
+        pr.variance(_cat),
+        [
+            (
+                pr.std(_cat),
+                "That is the standard deviation, the square root of the variance. The variance is its square.",
+            ),
+            (
+                pr.expectation(_cat, lambda x: x * x),
+                "That is E[X²]. The variance is E[X²] − (E[X])²: subtract the square of the mean.",
+            ),
+            (
+                pr.variance(pr.die(sorted(_cat))),
+                "You treated 1, 2, 3 as equally likely. Weight the squared distances by the probabilities.",
+            ),
+            (
+                pr.expectation(_cat, lambda x: abs(x - pr.mean(_cat))),
+                "That is the mean absolute distance from the mean; the variance averages the squared distances.",
+            ),
+        ],
+        hint=(
+            "The variance measures how far rolls land from the mean: start from the cat die's mean.",
+            "For each value take (value − mean)², weight it by the value's probability, and add up.",
+        ),
+    )
+)
+
+
+def _only_exact(die: Mapping[int, Fraction], k: int) -> Fraction:
+    return die.get(k, Fraction(0))
+
+
+def _at_least(die: Mapping[int, Fraction], k: int) -> Fraction:
+    return sum((p for r, p in die.items() if r >= k), Fraction(0))
+
+
+def _at_most(die: Mapping[int, Fraction], k: int) -> Fraction:
+    return sum((p for r, p in die.items() if r <= k), Fraction(0))
+
+
+def q4_cases() -> list[tuple[dict[int, Fraction], int]]:
+    """The (die, distance) pairs a q4 function is tried on."""
+    return [(_cat, k) for k in (1, 2, 3, 4)] + [(_mouse, k) for k in (1, 2, 3, 4)] + [(_ordinary, k) for k in (1, 2, 5)]
+
+
+ex.add(
+    function_exercise(
+        "q4",
+        q4_cases(),
+        reach_probability,
+        [
+            (
+                _only_exact,
+                "You forgot the detours: with a roll of k + 2 the cat can step aside, go along and come "
+                "back (CC-M4 forbids only revisiting a square).",
+            ),
+            (
+                _at_least,
+                "A roll of k + 1 cannot end on the mouse: every step changes the colour of a chessboard "
+                "square, so the roll must be k, k + 2, k + 4, … (CC-M2: the whole roll must be used).",
+            ),
+            (
+                _at_most,
+                "A roll smaller than k never reaches the mouse: the cat must end its move on the mouse's square.",
+            ),
+        ],
+        shape=[
+            (
+                lambda outs: not all(isinstance(o, int | float | Fraction) or hasattr(o, "__float__") for o in outs),
+                "Return one number, the probability, for each (die, k).",
+            )
+        ],
+        hint=(
+            "Which rolls can end exactly k squares away? Think of the chessboard colours, and of detours.",
+            "A roll works when it is long enough and has the right parity; add up the chances of those rolls.",
+        ),
+    )
+)
+
+_two = pr.sum_distribution(_cat, _cat)
+ex.add(
+    probability_exercise(
+        "q5",
+        pr.probability(_two, lambda s: s >= 4),
+        [
+            (
+                pr.probability(_cat, lambda s: s >= 4),
+                "That is the probability for one roll; the knife gives the cat two.",
+            ),
+            (
+                1
+                - sum(
+                    (_cat[a] * _cat[b] for a in _cat for b in _cat if a <= b and a + b < 4),
+                    Fraction(0),
+                ),
+                "You counted (1, 2) and (2, 1) as one outcome. They are two different ways to roll a 3.",
+            ),
+            (
+                Fraction(sum(1 for s in _two if s >= 4), len(_two)),
+                "The sums 2 … 6 are not equally likely: add up P(first) × P(second) for each pair.",
+            ),
+            (
+                pr.probability(_two, lambda s: s > 4),
+                "At least 4 includes a total of exactly 4.",
+            ),
+        ],
+        hint=(
+            "Two rolls make a new random number, the total, with its own distribution.",
+            "List the pairs (first roll, second roll); a pair's chance is the product of the two chances. "
+            "Add the pairs whose total is at least 4.",
+        ),
+    )
+)
+
+#: P(the sum of two cat rolls is even and at least 4) — what the knife's double turn really
+#: needs to land on a mouse 4 squares away (for the teachers' extension).
+DOUBLE_TURN_REACH_4 = pr.probability(_two, lambda s: s >= 4 and s % 2 == 0)
+#: The standard deviation of the mouse die, for the notebook's simulation.
+MOUSE_STD = math.sqrt(pr.variance(_mouse))

@@ -1,0 +1,94 @@
+"""The record of the class: what ``check`` saves, ``check_all``, and the teacher's dashboard."""
+
+from __future__ import annotations
+
+import filecmp
+import json
+from fractions import Fraction
+from pathlib import Path
+
+from boardgames_widgets.lessons import checker, dashboard
+from boardgames_widgets.lessons.check import record_path
+
+SAMPLE = Path(__file__).resolve().parents[1] / "notebooks" / "lessons" / "sample_class" / "submitted"
+
+
+def _student(folder: Path, name: str, answers: list[tuple[str, object]]) -> Path:
+    """A student's notebook folder in nbgrader's submitted layout, with the record check() writes."""
+    where = folder / name / "probability_01_dice"
+    where.mkdir(parents=True)
+    check = checker("probability.dice", student=name.title(), record=record_path("probability.dice", where))
+    for q, answer in answers:
+        check(q, answer)
+    return where
+
+
+def test_check_saves_what_was_tried_and_which_message_fired(tmp_path: Path) -> None:
+    path = tmp_path / "checks_probability.dice.json"
+    check = checker("probability.dice", student="Ada", record=path)
+    assert not check("q2", 3.5).passed  # the mean of an ordinary die
+    assert not check("q2", ...).passed  # not answered: no attempt
+    assert check("q2", Fraction(13, 6)).passed
+    saved = json.loads(path.read_text(encoding="utf-8"))
+    assert saved["lesson"] == "probability.dice" and saved["student"] == "Ada"
+    assert set(saved) == {"format", "lesson", "student", "exercises"}  # nothing else personal
+    q2 = saved["exercises"]["q2"]
+    assert q2["passed"] is True and q2["attempts"] == 2
+    assert [t["message_id"] for t in q2["tried"]] == [check.lesson.check("q2", 3.5).message_id, "correct"]
+    assert q2["tried"][0]["answer"] == "3.5"
+    again = checker("probability.dice", record=path)  # a re-run notebook continues its record
+    assert again.record["q2"]["attempts"] == 2
+
+
+def test_no_record_is_written_outside_a_notebook_unless_asked(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    checker("probability.dice")("q1", Fraction(1, 2))
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_check_all_prints_the_summary_with_points(tmp_path: Path, capsys) -> None:
+    check = checker("probability.dice", student="Ben", record=False)
+    check("q1", Fraction(1, 2))
+    check("q2", 2.0)
+    text = check.check_all()
+    assert capsys.readouterr().out.strip() == text
+    assert "Lesson probability.dice — Ben" in text
+    assert "q1: ✔ done (1 try)" in text and "q2: ✘ not yet (1 try)" in text and "q3: · not tried (0 tries)" in text
+    assert text.endswith("Points: 1 / 5")
+
+
+def test_hints_are_graduated_idea_first_then_the_step() -> None:
+    check = checker("probability.dice", record=False)
+    first, second, third = (check("q1", Fraction(5, 7)) for _ in range(3))
+    assert (first.message_id, second.message_id, third.message_id) == ("hint1", "hint2", "hint2")
+    assert "equally likely" in first.message and "Count the faces" in second.message
+    for hint in (first.message, second.message):
+        assert "Fraction(" not in hint and "sum(" not in hint  # never the solution code
+
+
+def test_dashboard_reads_a_class_and_finds_completion_mistakes_and_stuck_students(tmp_path: Path) -> None:
+    submitted = tmp_path / "submitted"
+    _student(submitted, "ada", [("q1", Fraction(1, 2)), ("q2", 3.5), ("q2", Fraction(13, 6))])
+    _student(submitted, "ben", [("q1", Fraction(1, 6)), ("q1", Fraction(1, 3)), ("q1", 0.9), ("q2", 3.5)])
+    (submitted / "ben" / "notes.json").write_text("{}", encoding="utf-8")  # not a record: skipped
+    records = dashboard.load_class(submitted)
+    assert [(r.student, r.lesson) for r in records] == [("ada", "probability.dice"), ("ben", "probability.dice")]
+    assert dashboard.completion(records, "probability.dice") == {"q1": 0.5, "q2": 0.5, "q3": 0.0, "q4": 0.0, "q5": 0.0}
+    mean_of_ordinary_die = checker("probability.dice", record=False).lesson.check("q2", 3.5).message_id
+    assert dashboard.misconceptions(records, "probability.dice")["q2"] == [(mean_of_ordinary_die, 2)]
+    (row,) = dashboard.stuck(records, min_attempts=3)
+    assert row[:4] == ("ben", "probability.dice", "q1", 3)
+    exercise = checker("probability.dice", record=False).lesson.exercises["q2"]
+    assert "ordinary die" in dashboard.message_text(exercise, mean_of_ordinary_die)
+    assert dashboard.message_text(exercise, "close").startswith("close")
+
+
+def test_the_committed_sample_class_is_the_seeded_sample(tmp_path: Path) -> None:
+    """The dashboard notebook (run under nbval) reads this folder: it is exactly what sample_class makes."""
+    made = dashboard.sample_class(tmp_path / "submitted")
+    ours = sorted(p.relative_to(SAMPLE) for p in SAMPLE.rglob("*.json"))
+    assert ours == sorted(p.relative_to(made) for p in made.rglob("*.json")) and len(ours) == 16
+    for rel in ours:
+        assert filecmp.cmp(SAMPLE / rel, made / rel, shallow=False), rel
+    records = dashboard.load_class(SAMPLE)
+    assert dashboard.stuck(records) and all(dashboard.misconceptions(records, r.lesson) for r in records)
