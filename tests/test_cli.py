@@ -1,0 +1,172 @@
+"""The ``boardgames-widgets`` command and ``copy_lessons``: what lands where, what is kept, what would run."""
+
+from __future__ import annotations
+
+import json
+import os
+import pathlib
+import subprocess
+import sys
+
+import pytest
+
+import boardgames_widgets as bw
+from boardgames_widgets import cli
+from boardgames_widgets.lessons_copy import LANGUAGE_CELL_ID, notebooks_dir, shipped_files
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+START = "00_start_here.ipynb"
+
+
+def _source_notebooks() -> set[str]:
+    found = (ROOT / "notebooks").rglob("*.ipynb")
+    return {p.relative_to(ROOT / "notebooks").as_posix() for p in found if ".ipynb_checkpoints" not in p.parts}
+
+
+# -- copy_lessons ------------------------------------------------------------------------------
+def test_an_editable_install_reads_the_notebooks_of_the_source_tree() -> None:
+    assert notebooks_dir() == ROOT / "notebooks"
+    assert {str(p) for p in shipped_files()} >= _source_notebooks()
+
+
+def test_copy_lessons_copies_every_notebook_with_its_folders(tmp_path: pathlib.Path) -> None:
+    report = bw.copy_lessons(tmp_path / "class")
+    expected = _source_notebooks()
+    assert {"arcade.ipynb", START, "games/chop_chop.ipynb"} <= expected
+    assert any(name.startswith("lessons/") for name in expected)
+    assert set(report.copied) >= expected and not report.kept and not report.replaced
+    for name in expected:
+        assert (tmp_path / "class" / name).read_bytes() == (ROOT / "notebooks" / name).read_bytes()
+    assert report.notebooks == len(expected)
+    summary = report.summary()
+    assert "\n" not in summary and f"{len(report.copied)} copied" in summary and str(tmp_path / "class") in summary
+
+
+def test_a_changed_file_is_kept_unless_forced_and_a_deleted_one_comes_back(tmp_path: pathlib.Path) -> None:
+    bw.copy_lessons(tmp_path)
+    mine = tmp_path / START
+    mine.write_text('{"my": "work"}', encoding="utf-8")
+    (tmp_path / "arcade.ipynb").unlink()
+    again = bw.copy_lessons(tmp_path)
+    assert again.kept == (START,)
+    assert again.copied == ("arcade.ipynb",)
+    assert mine.read_text(encoding="utf-8") == '{"my": "work"}'
+    assert "1 changed files kept" in again.summary() and "--force" in again.summary()
+    forced = bw.copy_lessons(tmp_path, force=True)
+    assert forced.replaced == (START,) and not forced.kept and not forced.copied
+    assert mine.read_bytes() == (ROOT / "notebooks" / START).read_bytes()
+    assert "1 changed files replaced" in forced.summary()
+
+
+def test_lang_starts_each_notebook_with_a_language_cell(tmp_path: pathlib.Path) -> None:
+    bw.copy_lessons(tmp_path, lang="LV")
+    nb = json.loads((tmp_path / START).read_text(encoding="utf-8"))
+    original = json.loads((ROOT / "notebooks" / START).read_text(encoding="utf-8"))
+    first = nb["cells"][0]
+    assert first["metadata"]["tags"] == [LANGUAGE_CELL_ID] and 'bw.set_language("lv")' in first["source"]
+    assert nb["cells"][1:] == original["cells"]
+    # A second copy in the same language sees nothing changed; another language is a change.
+    assert not bw.copy_lessons(tmp_path, lang="lv").copied
+    assert START in bw.copy_lessons(tmp_path, lang="he").kept
+
+
+def test_bad_arguments_raise_and_write_nothing(tmp_path: pathlib.Path) -> None:
+    with pytest.raises(ValueError, match="unknown language 'xx'"):
+        bw.copy_lessons(tmp_path / "a", lang="xx")
+    assert not (tmp_path / "a").exists()
+    afile = tmp_path / "file.txt"
+    afile.write_text("x", encoding="utf-8")
+    with pytest.raises(NotADirectoryError, match="is a file"):
+        bw.copy_lessons(afile)
+
+
+# -- the command line ----------------------------------------------------------------------------
+def test_lessons_subcommand_prints_the_one_line_summary(
+    tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert cli.main(["lessons", str(tmp_path)]) == 0
+    (first,) = capsys.readouterr().out.splitlines()
+    assert first.startswith(f"Lessons in {tmp_path}:")
+    (tmp_path / START).write_text("changed", encoding="utf-8")
+    assert cli.main(["lessons", str(tmp_path)]) == 0
+    assert "1 changed files kept" in capsys.readouterr().out
+    assert cli.main(["lessons", str(tmp_path), "--force"]) == 0
+    assert "1 changed files replaced" in capsys.readouterr().out
+    assert cli.main(["lessons", str(tmp_path), "--lang", "xx"]) == 2
+    assert "unknown language" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("command", ["lessons", "play", "tournament"])
+def test_every_subcommand_has_help(command: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exc:
+        cli.main([command, "--help"])
+    assert exc.value.code == 0
+    out = capsys.readouterr().out
+    assert out.startswith(f"usage: boardgames-widgets {command}")
+    assert {"lessons": "--force", "play": "GAME", "tournament": "--game"}[command] in out
+
+
+def test_no_subcommand_is_an_error(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exc:
+        cli.main([])
+    assert exc.value.code == 2
+    assert "lessons,play,tournament" in capsys.readouterr().err
+
+
+def test_play_runs_voila_on_the_arcade_with_the_game_preselected() -> None:
+    argv, env = cli.voila_command("chop_chop", port=9000, no_browser=True)
+    assert argv[:3] == [sys.executable, "-m", "voila"]
+    assert pathlib.Path(argv[3]) == ROOT / "notebooks" / "arcade.ipynb"
+    assert "--Voila.ip=127.0.0.1" in argv and "--port=9000" in argv and "--no-browser" in argv
+    assert env == {cli.ARCADE_GAME_ENV: "chop_chop"}
+    argv, env = cli.voila_command()
+    assert "--port=8866" in argv and "--no-browser" not in argv and env == {}
+
+
+def test_play_dry_run_accepts_spellings_of_a_game_and_refuses_unknown_ones(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["play", "Chop-Chop", "--dry-run", "--port", "9001"]) == 0
+    out = capsys.readouterr().out.strip()
+    assert out.startswith(f"{cli.ARCADE_GAME_ENV}=chop_chop ") and "arcade.ipynb" in out and "--port=9001" in out
+    with pytest.raises(SystemExit) as exc:
+        cli.main(["play", "chess"])
+    assert exc.value.code == 2
+    err = capsys.readouterr().err
+    assert "unknown game 'chess'" in err and "food_chain" in err
+
+
+def test_play_without_voila_says_how_to_install_it(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    real = cli.importlib.util.find_spec
+    monkeypatch.setattr(cli.importlib.util, "find_spec", lambda name: None if name == "voila" else real(name))
+    monkeypatch.setattr(cli.subprocess, "call", lambda *a, **k: pytest.fail("voila must not start"))
+    assert cli.main(["play", "papageno"]) == 1
+    assert "pip install 'boardgames_widgets[lab]'" in capsys.readouterr().err
+
+
+def test_save_table_writes_markdown_and_csv(tmp_path: pathlib.Path) -> None:
+    rows = [["agent", "Elo", "vs a|b"], ["a|b", "1510", "—"], ["c", "1490", "40% (20–60)"]]
+    md, csv_path = cli.save_table(rows, tmp_path / "out")
+    assert md.read_text(encoding="utf-8").splitlines() == [
+        "| agent | Elo | vs a\\|b |",
+        "|---|---|---|",
+        "| a\\|b | 1510 | — |",
+        "| c | 1490 | 40% (20–60) |",
+    ]
+    import csv
+
+    with csv_path.open(encoding="utf-8", newline="") as f:
+        assert list(csv.reader(f)) == rows
+
+
+def test_python_dash_m_runs_the_command(tmp_path: pathlib.Path) -> None:
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    res = subprocess.run(
+        [sys.executable, "-m", "boardgames_widgets", "lessons", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
+    )
+    assert res.returncode == 0, res.stderr
+    assert res.stdout.startswith("Lessons in") and (tmp_path / START).exists()
