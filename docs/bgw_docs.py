@@ -436,13 +436,13 @@ def repack_installed(dist_name: str, outdir: pathlib.Path) -> pathlib.Path:
     return path
 
 
-def build_own_wheel(outdir: pathlib.Path) -> pathlib.Path:
-    """Build this package's wheel with hatchling, offline (no build isolation).
+def build_own_wheel(outdir: pathlib.Path, kind: str = "wheel") -> pathlib.Path:
+    """Build this package's wheel (or ``kind="sdist"``) with hatchling, offline (no build isolation).
 
     Raises:
         subprocess.CalledProcessError: the build failed (is hatchling installed?).
     """
-    code = "import os, sys; os.chdir(sys.argv[1]); from hatchling.build import build_wheel; print(build_wheel(sys.argv[2]))"
+    code = f"import os, sys; os.chdir(sys.argv[1]); import hatchling.build as b; print(b.build_{kind}(sys.argv[2]))"
     res = subprocess.run(
         [sys.executable, "-c", code, str(ROOT), str(outdir)], check=True, capture_output=True, text=True
     )
