@@ -138,9 +138,13 @@ def _play(args: argparse.Namespace) -> int:
     if importlib.util.find_spec("voila") is None:
         print("Voilà is not installed: pip install 'boardgames_widgets[lab]'", file=sys.stderr)
         return 1
-    try:
-        return subprocess.call(argv, env={**os.environ, **extra})
-    except KeyboardInterrupt:
+    env = {**os.environ, **extra}
+    if os.name == "posix":
+        # Become Voilà: Ctrl+C and a stop signal reach the server itself (no orphaned server).
+        os.execve(argv[0], argv, env)
+    try:  # pragma: no cover - Windows
+        return subprocess.call(argv, env=env)
+    except KeyboardInterrupt:  # pragma: no cover
         return 0
 
 

@@ -22,6 +22,9 @@ class ScriptedRandom(random.Random):
     ``randrange``, ``randint``, ``choice`` and ``shuffle``), so every way a sampler can
     use it can be enumerated. Float draws (``random()``) cannot be enumerated and fail."""
 
+    def __new__(cls, script: list[int]) -> ScriptedRandom:  # Python 3.10 would seed from the script
+        return super().__new__(cls, 0)
+
     def __init__(self, script: list[int]) -> None:
         super().__init__(0)
         self.script, self.used, self.sizes = script, 0, []

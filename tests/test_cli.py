@@ -140,8 +140,30 @@ def test_play_without_voila_says_how_to_install_it(
     real = cli.importlib.util.find_spec
     monkeypatch.setattr(cli.importlib.util, "find_spec", lambda name: None if name == "voila" else real(name))
     monkeypatch.setattr(cli.subprocess, "call", lambda *a, **k: pytest.fail("voila must not start"))
+    monkeypatch.setattr(cli.os, "execve", lambda *a, **k: pytest.fail("voila must not start"))
     assert cli.main(["play", "papageno"]) == 1
     assert "pip install 'boardgames_widgets[lab]'" in capsys.readouterr().err
+
+
+def test_play_becomes_voila_with_the_game_in_its_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[tuple[str, list[str], dict[str, str]]] = []
+
+    class Replaced(Exception):
+        """What execve does: this process does not come back."""
+
+    def execve(path: str, argv: list[str], env: dict[str, str]) -> None:
+        calls.append((path, argv, env))
+        raise Replaced
+
+    monkeypatch.setattr(cli.importlib.util, "find_spec", lambda name: object())
+    monkeypatch.setattr(cli.os, "name", "posix")
+    monkeypatch.setattr(cli.os, "execve", execve)
+    monkeypatch.setattr(cli.subprocess, "call", lambda *a, **k: pytest.fail("no second Voilà"))
+    with pytest.raises(Replaced):
+        cli.main(["play", "mouse_trap", "--no-browser"])
+    ((path, argv, env),) = calls
+    assert path == sys.executable and argv == cli.voila_command("mouse_trap", no_browser=True)[0]
+    assert env[cli.ARCADE_GAME_ENV] == "mouse_trap" and env["PATH"] == os.environ["PATH"]
 
 
 def test_save_table_writes_markdown_and_csv(tmp_path: pathlib.Path) -> None:
