@@ -20,6 +20,13 @@ Three tables, one run (figures to report, never a test):
    ``N`` games against Greedy with the same time per move, so the gain is visible.
 3. **Latency** — the median (and 90th percentile) time per move of the default
    strong bot (:func:`~boardgames_widgets.agents.strong_agent`).
+4. **Budgets** — both budgets of each strong bot: the iterations (samples for the
+   rollout algorithm) its time budget buys on this machine, and the minimum it never
+   drops below (:data:`~boardgames_widgets.agents.strong.STRONG_MIN_BUDGET`, the
+   budget behind its published results), with the seconds a move needs to reach the
+   minimum here: above :data:`~boardgames_widgets.agents.strong.STRONG_SECONDS` the
+   machine is too slow for the time budget alone, and moves take longer instead of
+   the bot playing weaker.
 
 Time budgets are wall-clock: on a busy machine the bots get fewer iterations, so
 the figures are a lower bound of what the same budget buys on an idle one. With
@@ -49,7 +56,14 @@ from typing import Any
 from boardgames_widgets import RandomAgent, make_game
 from boardgames_widgets.agents import GreedyAgent, ISMCTSAgent, MCTSAgent, strong_agent
 from boardgames_widgets.agents.mcts import UCT_C, mcts
-from boardgames_widgets.agents.strong import HIDDEN_AT_DECISIONS, STRONG_ROLLOUT, STRONG_SEARCH, SearchSettings
+from boardgames_widgets.agents.strong import (
+    HIDDEN_AT_DECISIONS,
+    STRONG_MIN_BUDGET,
+    STRONG_ROLLOUT,
+    STRONG_SEARCH,
+    STRONG_SECONDS,
+    SearchSettings,
+)
 from boardgames_widgets.analysis.tournament import gauntlet
 from boardgames_widgets.core.registry import game_ids
 from boardgames_widgets.core.rng import sample_outcome
@@ -127,7 +141,7 @@ def calibrate(game_id: str, seconds: float, moves: int, textbook: bool = False) 
     """The iterations per move the strong (or textbook) bot runs in ``seconds`` here: the
     median over ``moves`` searches on positions from random play."""
     game = make_game(game_id, num_players=2)
-    bot = textbook_agent(game, seconds, None) if textbook else strong_agent(game, seconds=seconds)
+    bot = textbook_agent(game, seconds, None) if textbook else strong_agent(game, seconds=seconds, minimum=1)
     rng = random.Random(0)
     counts = []
     for state in decision_states(game, moves, seed=3):
@@ -189,7 +203,8 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=1, help="processes for the strength games")
     parser.add_argument("--only", default="", help="comma-separated game ids (default: every registered game)")
     parser.add_argument("--quick", action="store_true", help="20 games, 200 iterations per move, fewer samples")
-    parser.add_argument("--skip", default="", help="comma-separated parts to skip: speed,strength,latency")
+    parser.add_argument("--skip", default="", help="comma-separated parts to skip: speed,strength,latency,budgets")
+    parser.add_argument("--budget-moves", type=int, default=5, help="searches timed per game for the budgets")
     args = parser.parse_args()
     if args.quick:
         args.games, args.iterations, args.simulations, args.positions, args.latency_moves = 20, 200, 100, 2, 5
@@ -258,6 +273,18 @@ def main() -> None:
             rows.append([gid, f"{statistics.median(times):.2f}", f"{p90:.2f}", str(len(times))])
         print("\nMove latency of the default strong bot (seconds)")
         print(table(["game", "median", "p90", "moves"], rows))
+
+    if "budgets" not in skip:
+        rows = []
+        for gid in ids:
+            timed = calibrate(gid, STRONG_SECONDS, args.budget_moves)
+            least = STRONG_MIN_BUDGET.get(gid, 1)
+            need = STRONG_SECONDS * least / max(timed, 1)
+            rows.append([gid, f"{timed:,}", f"{least:,}", f"{need:.2f}", "minimum" if least > timed else "time"])
+        print(f"\nBudgets of the strong bot per move: {STRONG_SECONDS:g} s, but never less than the minimum")
+        print(
+            table(["game", f"iterations in {STRONG_SECONDS:g} s here", "minimum", "s for the minimum", "binds"], rows)
+        )
 
 
 if __name__ == "__main__":

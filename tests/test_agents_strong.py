@@ -273,3 +273,33 @@ def test_the_strong_bot_beats_random_and_greedy_at_food_chain() -> None:
         game, ("strong", strong_agent(game, iterations=300)), {"greedy": GreedyAgent(game)}, 24, progress=False
     )
     assert hard.pairing("strong", "greedy").score > 12
+
+
+# -- minimum search budgets (issue 19) ---------------------------------------------------------
+def test_strong_bots_have_a_minimum_budget_they_never_drop_below() -> None:
+    from boardgames_widgets.agents.strong import STRONG_MIN_BUDGET
+
+    assert set(STRONG_MIN_BUDGET) == set(game_ids())
+    assert STRONG_MIN_BUDGET["papageno"] == 50 and STRONG_MIN_BUDGET["food_chain"] >= 7981
+    for game_id in game_ids():
+        bot = strong_agent(make_game(game_id))
+        least = bot.min_samples if isinstance(bot, RolloutAgent) else bot.min_iterations
+        assert least == STRONG_MIN_BUDGET[game_id]
+        assert (bot.min_samples if isinstance(bot, RolloutAgent) else bot.min_iterations) >= 1
+    assert strong_agent(make_game("food_chain"), iterations=10).min_iterations == 1  # a fixed budget is exact
+
+
+@pytest.mark.parametrize(
+    ("game_id", "minimum", "moves"), [("mouse_trap", 7, 300), ("papageno", 2, 12), ("food_chain", 7, 20)]
+)
+def test_a_timed_search_runs_its_minimum_even_with_no_time(game_id: str, minimum: int, moves: int) -> None:
+    game = make_game(game_id)
+    bot = strong_agent(game, seconds=0.0, minimum=minimum)
+    seen: list[Any] = []
+
+    def watch(state: Any, action: Any) -> None:
+        if bot.last is not None and all(bot.last is not s for s in seen):
+            seen.append(bot.last)
+
+    play_game(game, [bot, bot], seed=3, max_actions=moves, on_action=watch)
+    assert seen and all(result.iterations == minimum for result in seen)

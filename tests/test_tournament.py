@@ -59,16 +59,19 @@ def test_round_robin_table(game: Any) -> None:
     assert "Elo" in str(result)
 
 
-def test_a_crashing_agent_is_reported_not_fatal(game: Any) -> None:
+def test_a_crashing_agent_forfeits_and_the_tournament_goes_on(game: Any) -> None:
     agents = {"random": RandomAgent(), "crasher": crasher, "cheater": cheater}
     result = round_robin(game, agents, games=4, seed=0, progress=False)
     crashed = result.pairing("crasher", "random")
-    assert crashed.games == 0 and crashed.errors == 4
-    assert "—" in crashed.cell() and "4 err" in crashed.cell()
+    assert crashed.games == 4 and crashed.score == 0 and crashed.errors == 0  # four forfeits
+    assert result.pairing("random", "crasher").score == 4
     faults = {s.agent: s.faults for s in result.standings}
     assert faults == {"random": 0, "crasher": 4, "cheater": 8}  # the cheater always fails first
     assert any("boom" in (m.error or "") for m in result.errors)
     assert any("illegal action" in (m.error or "") for m in result.errors)
+    assert {m.fault for m in result.errors if m.faulty == "cheater"} == {"illegal"}
+    assert {m.fault for m in result.errors if m.faulty == "crasher"} == {"crash"}
+    assert result.standings[-1].agent == "cheater" and "faults" in str(result)
 
 
 def test_gauntlet_plays_the_candidate_only(game: Any) -> None:

@@ -110,6 +110,7 @@ def ismcts(
     c: float = UCT_C,
     rollout: Rollout = random_rollout,
     evaluator: LeafEvaluator | None = None,
+    min_iterations: int = 1,
 ) -> MCTSResult:
     """Search from ``observation`` with single-observer ISMCTS.
 
@@ -122,6 +123,7 @@ def ismcts(
         c: the exploration constant of UCB1.
         rollout: plays a new leaf out and returns every player's return.
         evaluator: if given, estimates a new leaf's returns instead of a rollout.
+        min_iterations: run at least this many iterations even past ``seconds``.
 
     Raises:
         ValueError: no budget is given.
@@ -132,7 +134,7 @@ def ismcts(
     deadline = math.inf if seconds is None else time.perf_counter() + seconds
     root = ISNode(CHANCE)
     nodes, done = 1, 0
-    while (iterations is None or done < iterations) and (done == 0 or time.perf_counter() < deadline):
+    while (iterations is None or done < iterations) and (done < min_iterations or time.perf_counter() < deadline):
         nodes += _iteration(game, root, sample_state(game, observation, rng), rng, c, rollout, evaluator)
         done += 1
     visits = {a: ch.visits for a, ch in root.children.items()}
@@ -172,4 +174,5 @@ class ISMCTSAgent(MCTSAgent):
             c=self.c,
             rollout=self.rollout,
             evaluator=self.evaluator,
+            min_iterations=self.min_iterations,
         )

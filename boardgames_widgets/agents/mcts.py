@@ -165,6 +165,7 @@ def mcts(
     c: float = UCT_C,
     rollout: Rollout = random_rollout,
     evaluator: LeafEvaluator | None = None,
+    min_iterations: int = 1,
 ) -> MCTSResult:
     """Search ``state`` with UCT and return the most visited action.
 
@@ -178,6 +179,8 @@ def mcts(
         rollout: plays a new leaf out and returns every player's return.
         evaluator: if given, estimates a new leaf's returns instead of a rollout
             (a rollout cut off after 0 moves).
+        min_iterations: run at least this many iterations even past ``seconds``
+            (a slow machine then takes longer rather than playing weaker).
 
     Raises:
         ValueError: ``state`` is not a decision of a player, or no budget is given.
@@ -190,7 +193,7 @@ def mcts(
     root = _new_node(game, state, CHANCE, rng)
     nodes = 1
     done = 0
-    while (iterations is None or done < iterations) and (done == 0 or time.perf_counter() < deadline):
+    while (iterations is None or done < iterations) and (done < min_iterations or time.perf_counter() < deadline):
         path = _descend(game, root, rng, c)  # 1. selection, 2. expansion
         leaf = path[-1]
         nodes += leaf.visits == 0
@@ -223,6 +226,7 @@ class MCTSAgent:
         rollout: plays leaves out (default: uniformly random).
         evaluator: estimates leaves instead of rollouts (default: none, roll out).
         name: the name shown in records and tables.
+        min_iterations: iterations a move gets even when ``seconds`` run out first.
 
     Attributes:
         nodes: tree nodes added in the current game (cleared by :meth:`reset`).
@@ -242,8 +246,10 @@ class MCTSAgent:
         rollout: Rollout = random_rollout,
         evaluator: LeafEvaluator | None = None,
         name: str | None = None,
+        min_iterations: int = 1,
     ) -> None:
         self.game = game
+        self.min_iterations = min_iterations
         self.iterations = iterations
         self.seconds = seconds
         self.c = c
@@ -279,6 +285,7 @@ class MCTSAgent:
             c=self.c,
             rollout=self.rollout,
             evaluator=self.evaluator,
+            min_iterations=self.min_iterations,
         )
 
     def __repr__(self) -> str:

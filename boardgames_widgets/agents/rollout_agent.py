@@ -68,6 +68,7 @@ def rollout_search(
     *,
     samples: int | None = 100,
     seconds: float | None = None,
+    min_samples: int = 1,
 ) -> RolloutResult:
     """Play every legal move out ``samples`` times from common seeds; the best mean wins.
 
@@ -79,6 +80,8 @@ def rollout_search(
         rollout: plays a state out and returns every player's return.
         samples: samples to run (``None``: until ``seconds`` are up).
         seconds: time budget, checked between samples (``None``: no limit).
+        min_samples: run at least this many samples even past ``seconds`` (a slow
+            machine then takes longer rather than playing weaker).
 
     Raises:
         ValueError: no budget, or no legal action.
@@ -90,7 +93,7 @@ def rollout_search(
     deadline = math.inf if seconds is None else time.perf_counter() + seconds
     totals = [0.0] * len(legal_actions)
     done = 0
-    while (samples is None or done < samples) and (done == 0 or time.perf_counter() < deadline):
+    while (samples is None or done < samples) and (done < min_samples or time.perf_counter() < deadline):
         luck = random.Random(rng.getrandbits(64))
         state = sample_state(game, observation, luck)  # one guess at what is hidden, for every move
         mover = game.current_player(state)
@@ -114,6 +117,7 @@ class RolloutAgent:
         samples: samples per move decision (``None`` with ``seconds``: time only).
         seconds: time per move decision (``None``: samples only, which is reproducible).
         name: the name shown in records and tables.
+        min_samples: samples a move gets even when ``seconds`` run out first.
 
     Attributes:
         nodes: playouts started in the current game (cleared by :meth:`reset`).
@@ -128,6 +132,7 @@ class RolloutAgent:
         seconds: float | None = None,
         *,
         name: str | None = None,
+        min_samples: int = 1,
     ) -> None:
         if samples is None and seconds is None:
             raise ValueError("give RolloutAgent a budget: samples, seconds or both")
@@ -135,6 +140,7 @@ class RolloutAgent:
         self.rollout = rollout
         self.samples = samples
         self.seconds = seconds
+        self.min_samples = min_samples
         self.name = name or (f"rollout{samples}" if seconds is None else f"rollout{seconds:g}s")
         self.nodes = 0
         self.last: RolloutResult | None = None
@@ -158,7 +164,14 @@ class RolloutAgent:
 
     def _search(self, observation: Any, legal_actions: Sequence[Any], rng: random.Random) -> RolloutResult:
         return rollout_search(
-            self.game, observation, legal_actions, rng, self.rollout, samples=self.samples, seconds=self.seconds
+            self.game,
+            observation,
+            legal_actions,
+            rng,
+            self.rollout,
+            samples=self.samples,
+            seconds=self.seconds,
+            min_samples=self.min_samples,
         )
 
     def __repr__(self) -> str:

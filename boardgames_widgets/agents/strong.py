@@ -22,30 +22,24 @@ of moves), so the strong bot simulates each game the way that measured best in
   :data:`STRONG_SEARCH` keeps the best MCTS settings found for it.
 * **Mouse Trap** — cheap playouts to the end by an epsilon-greedy policy (the
   Greedy agent's rule of thumb, a random move one time in ten).
+
+The bot thinks for :data:`STRONG_SECONDS` a move, but never less than its game's
+:data:`STRONG_MIN_BUDGET` (the iterations, or samples, behind its measured
+results): on a machine too slow to reach the minimum in time a move takes longer
+(above 1 s) rather than the bot silently playing weaker.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from boardgames_widgets.agents.ismcts import ISMCTSAgent
+from boardgames_widgets.agents.knowledge import ByGame, moved
 from boardgames_widgets.agents.mcts import UCT_C, LeafEvaluator, MCTSAgent, Rollout, random_rollout
-from boardgames_widgets.agents.rollout import (
-    HeuristicPolicy,
-    chop_chop_evaluator,
-    food_chain_evaluator,
-    papageno_evaluator,
-    papageno_round_over,
-)
-from boardgames_widgets.agents.rollout import Rollout as PolicyRollout
 from boardgames_widgets.agents.rollout_agent import RolloutAgent
 from boardgames_widgets.core.api import Game
-
-#: Games in which a player deciding does not know the whole state: their strong bot is ISMCTS.
-#: (Papageno hides cards too, but only from players who are not deciding: at a decision its
-#: sampled state is exact, so plain MCTS searches it.)
-HIDDEN_AT_DECISIONS: frozenset[str] = frozenset({"food_chain"})
 
 #: Thinking time per move of the default strong bot, in seconds (a search stops at the
 #: first iteration past it, so moves take a little longer: the median stays under 1 s).
@@ -54,13 +48,6 @@ STRONG_SECONDS = 0.9
 #: The exploration constant used with an evaluator (its values are close to 1/2, win/loss
 #: playouts are 0 or 1: exploring as widely as sqrt(2) would waste the budget).
 EVALUATOR_C = 0.5
-
-
-#: Papageno: moves of the Greedy playout before the evaluator scores the position (a turn is
-#: two moves, draw or take and then where the card goes: this is the mover's turn and the next
-#: player's). 4 beat Greedy in 61-62% of 200 games, leaf evaluation alone in 54-56%
-#: (1,000 iterations a move each).
-PAPAGENO_PLAYOUT_MOVES = 4
 
 
 @dataclass(frozen=True)
@@ -75,34 +62,41 @@ class SearchSettings:
     c: float = UCT_C
 
 
+# Each game's settings live in its module, agents/<game id>.py (see agents.knowledge).
 #: The strong bot's simulation per game id (other games: random rollouts, c = sqrt(2)). Papageno's
 #: entry is the best MCTS found for it (62% against Greedy), its strong bot is :data:`STRONG_ROLLOUT`'s.
-STRONG_SEARCH: dict[str, SearchSettings] = {
-    "food_chain": SearchSettings(evaluator=food_chain_evaluator, c=EVALUATOR_C),
-    "papageno": SearchSettings(
-        rollout=PolicyRollout(HeuristicPolicy(epsilon=0.0), PAPAGENO_PLAYOUT_MOVES, papageno_evaluator),
-        c=EVALUATOR_C,
-    ),
-    "chop_chop": SearchSettings(evaluator=chop_chop_evaluator, c=EVALUATOR_C),
-    "mouse_trap": SearchSettings(rollout=PolicyRollout(HeuristicPolicy(epsilon=0.1))),
-}
-
-
-#: Papageno: a playout stops at the end of the round or after this many moves, whichever
-#: comes first (a round between Greedy players takes about 30-100 moves; the cap only cuts
-#: short two Greedy players passing a Capture card back and forth).
-PAPAGENO_PLAYOUT_CAP = 400
+STRONG_SEARCH: Mapping[str, SearchSettings] = ByGame("SEARCH")
 
 #: Games whose strong bot is the rollout algorithm rather than a tree search: the playout
 #: each move is judged by (see :mod:`~boardgames_widgets.agents.rollout_agent`).
-STRONG_ROLLOUT: dict[str, Rollout] = {
-    "papageno": PolicyRollout(
-        HeuristicPolicy(epsilon=0.0), PAPAGENO_PLAYOUT_CAP, papageno_evaluator, until=papageno_round_over
-    ),
-}
+STRONG_ROLLOUT: Mapping[str, Rollout] = ByGame("ROLLOUT")
+
+#: Games in which a player deciding does not know the whole state: their strong bot is ISMCTS.
+#: (Papageno hides cards too, but only from players who are not deciding: at a decision its
+#: sampled state is exact, so plain MCTS searches it.)
+HIDDEN_AT_DECISIONS: Mapping[str, bool] = ByGame("HIDDEN_AT_DECISIONS", keep=bool)
+
+#: The least search a move of the default strong bot gets, per game: MCTS/ISMCTS iterations, or
+#: samples of the rollout algorithm (Papageno). These are the budgets behind the results in
+#: ``benchmarks/results/search.txt`` (Food Chain 83% vs Greedy at 7,981 iterations, Chop Chop
+#: 75% at 3,000, Papageno 80% at 50 samples; Mouse Trap's decision audit at 3,000). A quiet
+#: machine like the one the results were taken on reaches them well within
+#: :data:`STRONG_SECONDS` (Papageno 299 samples, Chop Chop 31,141 iterations a second) except
+#: Food Chain, which needs about 1 s; a machine 3x slower thinks up to ~3 s there.
+STRONG_MIN_BUDGET: Mapping[str, int] = ByGame("MIN_BUDGET")
+
+__getattr__ = moved(
+    __name__,
+    {
+        "PAPAGENO_PLAYOUT_MOVES": "papageno.PAPAGENO_PLAYOUT_MOVES",
+        "PAPAGENO_PLAYOUT_CAP": "papageno.PAPAGENO_PLAYOUT_CAP",
+    },
+)
 
 
-def strong_agent(game: Game[Any, Any], seconds: float = STRONG_SECONDS, iterations: int | None = None) -> Any:
+def strong_agent(
+    game: Game[Any, Any], seconds: float = STRONG_SECONDS, iterations: int | None = None, minimum: int | None = None
+) -> Any:
     """The default strong bot for ``game``: a time-limited (or iteration-limited) search.
 
     MCTS or ISMCTS (:data:`STRONG_SEARCH`), or for the games in :data:`STRONG_ROLLOUT` a
@@ -113,12 +107,17 @@ def strong_agent(game: Game[Any, Any], seconds: float = STRONG_SECONDS, iteratio
         game: the game to play.
         seconds: thinking time per move (ignored when ``iterations`` is given).
         iterations: iterations (or samples) per move instead of a time budget (reproducible).
+        minimum: iterations (or samples) a timed move gets even if ``seconds`` run out
+            first (``None``: the game's :data:`STRONG_MIN_BUDGET`; 1 for a game without one).
     """
     name = f"strong{iterations}" if iterations is not None else f"strong{seconds:g}s"
     budget = None if iterations is not None else seconds
+    least = 1 if iterations is not None else STRONG_MIN_BUDGET.get(game.info.id, 1) if minimum is None else minimum
     playout = STRONG_ROLLOUT.get(game.info.id)
     if playout is not None:
-        return RolloutAgent(game, playout, iterations, budget, name=name)
+        return RolloutAgent(game, playout, iterations, budget, name=name, min_samples=least)
     cls = ISMCTSAgent if game.info.id in HIDDEN_AT_DECISIONS else MCTSAgent
     how = STRONG_SEARCH.get(game.info.id, SearchSettings())
-    return cls(game, iterations, budget, c=how.c, rollout=how.rollout, evaluator=how.evaluator, name=name)
+    return cls(
+        game, iterations, budget, c=how.c, rollout=how.rollout, evaluator=how.evaluator, name=name, min_iterations=least
+    )

@@ -3,13 +3,27 @@
 An agent is anything with ``act(observation, legal_actions, rng) -> action`` (and
 optionally ``reset()``), or a plain function with that signature. Agents never see
 the state: only what ``game.observation(state, player)`` shows them.
+
+Fair play: the legal actions are handed over as a tuple, and an answer counts only
+if it is one of the game's own legal action values *of the same type* (a plain
+tuple that equals a ``NamedTuple`` action is a look-alike, not a move). The value
+applied is always the game's own. An agent that raises, answers with anything
+else, or takes longer than ``move_time_limit`` loses the game with an
+:class:`AgentError`. With ``isolate=True`` every agent runs in a process of its own
+(:mod:`boardgames_widgets.core.sandbox`) that sees only observations and legal
+actions.
 """
 
 from __future__ import annotations
 
+import ctypes
 import random
+import sys
+import threading
+import time
+import warnings
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Literal, Protocol, runtime_checkable
 
 from boardgames_widgets.core.api import CHANCE, GameError
 from boardgames_widgets.core.api import Game as _Game
@@ -63,26 +77,252 @@ def agent_name(agent: Any) -> str:
     return type(agent).__name__ if not callable(agent) or hasattr(agent, "act") else getattr(agent, "__name__", "agent")
 
 
+#: Why an agent lost a game: an illegal answer, an exception (or a dead process), too slow.
+FaultReason = Literal["illegal", "crash", "time"]
+FAULT_REASONS: tuple[FaultReason, ...] = ("illegal", "crash", "time")
+
+
 class AgentError(RuntimeError):
-    """An agent crashed or chose an action that is not legal.
+    """An agent crashed, chose an action that is not legal, or ran out of time.
 
     Attributes:
         seat: the seat of the agent at fault.
         agent: its name.
+        reason: ``"illegal"``, ``"crash"`` or ``"time"``.
+        detail: what happened, for people: ``"returned an illegal action None"``,
+            ``"raised ZeroDivisionError: oops"``, ``"did not answer within 0.5 s"``.
         record: the game record up to (not including) the faulty move; still valid.
     """
 
-    def __init__(self, seat: int, agent: str, reason: str, record: GameRecord) -> None:
+    def __init__(self, seat: int, agent: str, reason: str, detail: str, record: GameRecord) -> None:
         self.seat = seat
         self.agent = agent
         self.reason = reason
+        self.detail = detail
         self.record = record
-        super().__init__(f"agent {agent!r} in seat {seat} {reason} (after {len(record.actions)} actions)")
+        super().__init__(f"agent {agent!r} in seat {seat} {detail} (after {len(record.actions)} actions)")
+
+    def __reduce__(self) -> tuple[Any, ...]:  # picklable, so it survives a process pool
+        return (AgentError, (self.seat, self.agent, self.reason, self.detail, self.record))
+
+
+class Fault(Exception):
+    """What a seat reports when its agent broke the rules of play (becomes an :class:`AgentError`).
+
+    Attributes:
+        reason: ``"illegal"``, ``"crash"`` or ``"time"``.
+        detail: what happened, for people.
+    """
+
+    def __init__(self, reason: FaultReason, detail: str) -> None:
+        self.reason = reason
+        self.detail = detail
+        super().__init__(detail)
+
+
+def legal_index(action: Any, legal_actions: Sequence[Any]) -> int | None:
+    """The position of ``action`` among the legal actions, or ``None`` if it is not one.
+
+    Exact: an element counts only if it has the very type of ``action`` and equals it,
+    so a plain tuple equal to a ``NamedTuple`` action, ``True`` for ``1`` or ``1.0``
+    for ``1`` is not a legal action. A comparison that raises counts as "not equal".
+    """
+    kind = type(action)
+    for i, legal in enumerate(legal_actions):
+        if type(legal) is kind:
+            try:
+                if bool(legal == action):
+                    return i
+            except Exception:
+                return None
+    return None
+
+
+def short_repr(value: Any, limit: int = 120) -> str:
+    """``repr(value)`` cut to ``limit`` characters, and never an exception."""
+    try:
+        text = repr(value)
+    except Exception as exc:
+        text = f"<{type(value).__name__} whose repr raised {type(exc).__name__}>"
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def illegal_detail(action: Any, legal_actions: Sequence[Any]) -> str:
+    """The :attr:`AgentError.detail` of an illegal answer: what was returned, and why it is not a move."""
+    text = f"returned an illegal action {short_repr(action)}"
+    kinds = {type(a) for a in legal_actions}
+    try:
+        lookalike = any(a == action for a in legal_actions)
+    except Exception:
+        lookalike = False
+    if lookalike and type(action) not in kinds:
+        names = ", ".join(sorted(k.__name__ for k in kinds))
+        return (
+            f"{text} (a {type(action).__name__} that equals a legal action but is not one: legal actions are {names})"
+        )
+    return text
 
 
 def agent_rngs(seed: Seed, n: int) -> list[random.Random]:
     """One independent generator per seat, derived from the game's seed."""
     return [random.Random(derive_seed(seed, "agent", i)) for i in range(n)]
+
+
+class _Stopped(BaseException):
+    """Raised inside an agent's thread to stop a move that ran out of time."""
+
+
+_no_thread_warned = False
+
+
+def _threads_work() -> bool:
+    return sys.platform not in ("emscripten", "wasi")
+
+
+def _stop_thread(thread: threading.Thread) -> None:
+    """Raise :class:`_Stopped` in ``thread`` (takes effect at its next Python instruction)."""
+    if thread.ident is not None:
+        ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(thread.ident), ctypes.py_object(_Stopped))
+
+
+def _crash_detail(exc: BaseException) -> str:
+    return f"raised {type(exc).__name__}: {exc}"
+
+
+def call_with_time_limit(func: Callable[[], Any], limit: float | None) -> Any:
+    """Call ``func()``; an exception becomes a ``"crash"`` :class:`Fault`, a late answer a ``"time"`` one.
+
+    With a limit the call runs in a helper thread; if it has not answered after
+    ``limit`` seconds the thread is stopped (an exception is raised in it at its next
+    Python instruction: a loop stops at once, a ``sleep`` when it wakes) and abandoned.
+    Where threads cannot be started (JupyterLite) a late answer is detected only once
+    it comes (warned once).
+
+    Raises:
+        Fault: the call raised, or did not answer in time.
+    """
+    global _no_thread_warned
+    if limit is None or not _threads_work():
+        start = time.perf_counter()
+        try:
+            value = func()
+        except (Exception, SystemExit) as exc:
+            raise Fault("crash", _crash_detail(exc)) from exc
+        if limit is not None:
+            if not _no_thread_warned:
+                _no_thread_warned = True
+                warnings.warn(
+                    "threads cannot be started here: a move's time limit is checked only when the agent answers",
+                    RuntimeWarning,
+                    stacklevel=3,
+                )
+            if time.perf_counter() - start > limit:
+                raise Fault("time", f"did not answer within {limit:g} s")
+        return value
+    box: dict[str, Any] = {}
+
+    def run() -> None:
+        try:
+            box["value"] = func()
+        except _Stopped:
+            pass
+        except BaseException as exc:
+            box["error"] = exc
+
+    thread = threading.Thread(target=run, name="agent move", daemon=True)
+    thread.start()
+    thread.join(limit)
+    if thread.is_alive():
+        _stop_thread(thread)
+        raise Fault("time", f"did not answer within {limit:g} s")
+    if "error" in box:
+        raise Fault("crash", _crash_detail(box["error"])) from box["error"]
+    return box.get("value")
+
+
+class Seat(Protocol):
+    """Where one seat's agent runs: in this process (:class:`LocalSeat`) or in a sandbox."""
+
+    def start(self, seed: Seed, seat: int) -> None:
+        """Get ready for a new game (``reset()`` the agent, seed its generator).
+
+        Raises:
+            Fault: the agent cannot start.
+        """
+
+    def act(self, observation: Any, legal_actions: tuple[Any, ...]) -> int:
+        """The index of the agent's (exactly legal) choice.
+
+        Raises:
+            Fault: the agent raised, answered with an illegal action or too late.
+        """
+        ...
+
+    def close(self) -> None:
+        """Release what the seat holds (a process)."""
+
+
+class LocalSeat:
+    """An agent that runs in this process (a time limit is enforced with a thread)."""
+
+    def __init__(self, agent: Any, move_time_limit: float | None = None) -> None:
+        self.agent = as_agent(agent)
+        self.move_time_limit = move_time_limit
+        self.rng = random.Random()
+
+    def start(self, seed: Seed, seat: int) -> None:
+        """``reset()`` the agent and seed its generator for seat ``seat`` of the game seeded ``seed``.
+
+        Raises:
+            Fault: ``reset()`` raised.
+        """
+        self.rng = random.Random(derive_seed(seed, "agent", seat))
+        reset = getattr(self.agent, "reset", None)
+        if callable(reset):
+            call_with_time_limit(reset, None)
+
+    def act(self, observation: Any, legal_actions: tuple[Any, ...]) -> int:
+        """Ask the agent; check its answer exactly.
+
+        Raises:
+            Fault: the agent raised, answered with an illegal action or too late.
+        """
+        action = call_with_time_limit(
+            lambda: self.agent.act(observation, legal_actions, self.rng), self.move_time_limit
+        )
+        index = legal_index(action, legal_actions)
+        if index is None:
+            raise Fault("illegal", illegal_detail(action, legal_actions))
+        return index
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+class SeatedAgent:
+    """An agent whose seat is already set up (a sandbox from a pool): :func:`play_game` uses it as it is.
+
+    Tournaments hand these to :func:`play_game` to reuse sandboxes across games; the game
+    closes the seat when it ends (a pooled sandbox goes back to its pool).
+
+    Attributes:
+        seat: where the agent runs.
+        name: its name in the record.
+    """
+
+    def __init__(self, seat: Seat, name: str) -> None:
+        self.seat = seat
+        self.name = name
+
+
+def _seat(agent: Any, game: _Game[Any, Any], move_time_limit: float | None, isolate: bool) -> Seat:
+    if isinstance(agent, SeatedAgent):
+        return agent.seat
+    if isolate:
+        from boardgames_widgets.core.sandbox import open_seat
+
+        return open_seat(agent, game, move_time_limit)
+    return LocalSeat(agent, move_time_limit)
 
 
 def play_game(
@@ -92,6 +332,8 @@ def play_game(
     *,
     max_actions: int | None = None,
     on_action: Callable[[Any, Any], None] | None = None,
+    move_time_limit: float | None = None,
+    isolate: bool = False,
 ) -> GameRecord:
     """Play one game to the end and return its record.
 
@@ -101,24 +343,23 @@ def play_game(
         seed: seeds chance and, independently, each agent's generator.
         max_actions: stop early after this many actions (the record is unfinished).
         on_action: called as ``on_action(state, action)`` before each action is applied.
+        move_time_limit: seconds an agent may take per move (``None``: no limit); a
+            move that takes longer is stopped and loses the game.
+        isolate: run every agent in a process of its own that sees only observations
+            and legal actions (see :mod:`boardgames_widgets.core.sandbox`; where
+            processes cannot be started, in this process with a warning).
 
     Raises:
         ValueError: the number of agents does not match the game's players.
-        AgentError: an agent raised or returned an illegal action; ``.record`` holds
-            the game up to that point.
+        AgentError: an agent raised, returned an illegal action or ran out of time
+            (``.reason`` says which); ``.record`` holds the game up to that point.
     """
     if len(agents) != game.num_players:
         raise ValueError(
             f"{game.info.name} with {game.num_players} players needs {game.num_players} agents, got {len(agents)}"
         )
-    seats = [as_agent(a) for a in agents]
-    for a in seats:
-        reset = getattr(a, "reset", None)
-        if callable(reset):
-            reset()
     names = tuple(agent_name(a) for a in agents)
     chance_rng = random.Random(derive_seed(seed, "chance"))
-    rngs = agent_rngs(seed, len(seats))
     state = game.new_initial_state()
     actions: list[str] = []
 
@@ -132,26 +373,35 @@ def play_game(
             tuple(game.returns(state)) if finished else None,
         )
 
-    while not game.is_terminal(state):
-        if max_actions is not None and len(actions) >= max_actions:
-            return record()
-        player = game.current_player(state)
-        if player == CHANCE:
-            action = sample_outcome(game.chance_outcomes(state), chance_rng)
-        else:
-            legal = game.legal_actions(state)
-            obs = game.observation(state, player)
+    seats = [_seat(a, game, move_time_limit, isolate) for a in agents]
+    try:
+        for i, s in enumerate(seats):
             try:
-                action = seats[player].act(obs, legal, rngs[player])
-            except Exception as exc:  # an agent's bug must not take the game down with it
-                raise AgentError(player, names[player], f"raised {type(exc).__name__}: {exc}", record()) from exc
-            if action not in legal:
-                raise AgentError(player, names[player], f"returned an illegal action {action!r}", record())
-        if on_action is not None:
-            on_action(state, action)
-        try:
-            state = game.apply(state, action)
-        except GameError as exc:  # legal_actions and apply disagree: a rules bug, say so plainly
-            raise RuntimeError(f"rules bug: legal action {action!r} was rejected: {exc}") from exc
-        actions.append(str(action))
-    return record(finished=True)
+                s.start(seed, i)  # reset() the agent, seed its generator
+            except Fault as fault:
+                raise AgentError(i, names[i], fault.reason, fault.detail, record()) from fault.__cause__
+
+        while not game.is_terminal(state):
+            if max_actions is not None and len(actions) >= max_actions:
+                return record()
+            player = game.current_player(state)
+            if player == CHANCE:
+                action = sample_outcome(game.chance_outcomes(state), chance_rng)
+            else:
+                legal = tuple(game.legal_actions(state))
+                obs = game.observation(state, player)
+                try:
+                    action = legal[seats[player].act(obs, legal)]  # always the game's own value
+                except Fault as fault:
+                    raise AgentError(player, names[player], fault.reason, fault.detail, record()) from fault.__cause__
+            if on_action is not None:
+                on_action(state, action)
+            try:
+                state = game.apply(state, action)
+            except GameError as exc:  # legal_actions and apply disagree: a rules bug, say so plainly
+                raise RuntimeError(f"rules bug: legal action {action!r} was rejected: {exc}") from exc
+            actions.append(str(action))
+        return record(finished=True)
+    finally:
+        for s in seats:
+            s.close()

@@ -141,7 +141,7 @@ def judge_agent(agent: Any) -> AgentVerdict:
             cause = exc.__cause__
             if cause is not None:
                 return AgentVerdict(error=f"{type(cause).__name__}: {cause}")
-            returned = exc.reason.removeprefix("returned an illegal action ")
+            returned = exc.detail.removeprefix("returned an illegal action ")
             return AgentVerdict(error="illegal", returned=returned)
         rates.append(e.win_rate)
     return AgentVerdict(tuple(rates))
