@@ -192,3 +192,62 @@ def test_python_dash_m_runs_the_command(tmp_path: pathlib.Path) -> None:
     )
     assert res.returncode == 0, res.stderr
     assert res.stdout.startswith("Lessons in") and (tmp_path / START).exists()
+
+
+# -- tournament (the fair-play API: load_agents, round_robin, default_executor) ---------------
+AGENT_FILES = {
+    "alice.py": "def act(observation, legal_actions, rng):\n    return rng.choice(legal_actions)\n",
+    "bob.py": 'NAME = "Bob"\n\n\ndef act(observation, legal_actions, rng):\n    return legal_actions[0]\n',
+    "carol.py": 'def act(observation, legal_actions, rng):\n    return "not a move"\n',
+    "broken.py": "def act(observation, legal_actions, rng)\n    return 1\n",
+}
+
+
+def _standings(path: pathlib.Path) -> list[list[str]]:
+    import csv
+
+    with path.open(encoding="utf-8", newline="") as f:
+        return list(csv.reader(f))
+
+
+def test_tournament_plays_the_folder_and_saves_the_table(
+    tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "agents"
+    folder.mkdir()
+    for name, text in AGENT_FILES.items():
+        (folder / name).write_text(text, encoding="utf-8")
+    args = ["tournament", str(folder), "--game", "food-chain", "--games", "2", "--workers", "1"]
+    assert cli.main(args) == 0
+    out, err = capsys.readouterr()
+    assert "left out broken.py" in err and "SyntaxError" in err
+    assert "tournament" in err  # the progress bar
+    header, *rows = _standings(folder / "standings.csv")
+    assert header[:5] == ["agent", "Elo", "games", "win rate", "faults"]
+    by_name = {r[0]: r for r in rows}
+    assert set(by_name) == {"alice", "Bob", "carol"}
+    assert by_name["carol"][4] == "4" and by_name["carol"][3] == "0%"  # every game a forfeit
+    assert by_name["alice"][4] == by_name["Bob"][4] == "0"
+    assert rows[-1][0] == "carol"  # best first
+    md = (folder / "standings.md").read_text(encoding="utf-8")
+    assert md.startswith("| agent | Elo |") and f"Saved the table as {folder / 'standings.md'}" in out
+    assert out.index("carol") > out.index("alice")  # the table is printed too
+    results = (folder / "results.jsonl").read_text(encoding="utf-8").splitlines()
+    assert len(results) == 6  # 3 pairings x 2 games
+    # Run again: every game is already finished, so the same table comes back and nothing is replayed.
+    assert cli.main(args) == 0
+    capsys.readouterr()
+    assert (folder / "results.jsonl").read_text(encoding="utf-8").splitlines() == results
+    assert _standings(folder / "standings.csv") == [header, *rows]
+
+
+def test_tournament_needs_two_agents_and_a_folder(tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "alice.py").write_text(AGENT_FILES["alice.py"], encoding="utf-8")
+    assert cli.main(["tournament", str(tmp_path), "--game", "papageno"]) == 1
+    assert "needs at least two agents" in capsys.readouterr().err
+    assert not (tmp_path / "standings.csv").exists()
+    assert cli.main(["tournament", str(tmp_path / "nowhere"), "--game", "papageno"]) == 2
+    assert "is not a folder" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        cli.main(["tournament", str(tmp_path)])  # --game is required
+    assert "--game" in capsys.readouterr().err
