@@ -582,10 +582,11 @@ def try_it_body(lite: bool) -> str:
         links.append(f'<li><a href="lite/lab/index.html?path={rel.as_posix()}">{rel.as_posix()}</a></li>')
     return "\n".join(
         [
-            *intro,
+            # First on the page: where the check says so when Pyodide cannot be loaded.
             '<div id="bgw-pyodide-status" aria-live="polite"></div>',
             pyodide_check_tag(""),
             "",
+            *intro,
             "```{jupyterlite}",
             ":width: 100%",
             ":height: 640px",

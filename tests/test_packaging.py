@@ -20,9 +20,10 @@ from email.parser import Parser
 from urllib.parse import urlparse
 
 import pytest
-import tomllib
 
 import boardgames_widgets as bw
+
+tomllib = pytest.importorskip("tomllib", reason="reading pyproject.toml needs Python 3.11's tomllib")
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "docs"))
