@@ -21,6 +21,7 @@ from boardgames_widgets.core import (
     make_game,
     play_game,
 )
+from boardgames_widgets.lessons_copy import copy_lessons
 
 __version__ = "0.1.0"
 
@@ -34,6 +35,7 @@ __all__ = [
     "InvalidActionError",
     "RandomAgent",
     "__version__",
+    "copy_lessons",
     "game_ids",
     "make_game",
     "play_game",

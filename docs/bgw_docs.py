@@ -436,13 +436,13 @@ def repack_installed(dist_name: str, outdir: pathlib.Path) -> pathlib.Path:
     return path
 
 
-def build_own_wheel(outdir: pathlib.Path) -> pathlib.Path:
-    """Build this package's wheel with hatchling, offline (no build isolation).
+def build_own_wheel(outdir: pathlib.Path, kind: str = "wheel") -> pathlib.Path:
+    """Build this package's wheel (or ``kind="sdist"``) with hatchling, offline (no build isolation).
 
     Raises:
         subprocess.CalledProcessError: the build failed (is hatchling installed?).
     """
-    code = "import os, sys; os.chdir(sys.argv[1]); from hatchling.build import build_wheel; print(build_wheel(sys.argv[2]))"
+    code = f"import os, sys; os.chdir(sys.argv[1]); import hatchling.build as b; print(b.build_{kind}(sys.argv[2]))"
     res = subprocess.run(
         [sys.executable, "-c", code, str(ROOT), str(outdir)], check=True, capture_output=True, text=True
     )
@@ -506,6 +506,42 @@ def write_lite_inputs() -> tuple[pathlib.Path, pathlib.Path]:
     return lite, files
 
 
+#: The script that says in words when Pyodide cannot be loaded (in ``docs/_static``).
+PYODIDE_CHECK_JS = "bgw_pyodide_check.js"
+#: The words it shows (``docs/_static/bgw_pyodide_check.js`` says the same; a browser test checks it).
+PYODIDE_OFFLINE_WORDS = "needs internet access to the Pyodide CDN"
+
+
+def pyodide_url() -> str:
+    """The address from which the lite site's kernel loads Pyodide (the installed kernel's default)."""
+    try:
+        from jupyterlite_pyodide_kernel.constants import PYODIDE_CDN_URL, PYODIDE_MJS
+    except ImportError:  # an older kernel package: its long-standing default
+        return "https://cdn.jsdelivr.net/pyodide/v0.27.0/full/pyodide.mjs"
+    return f"{PYODIDE_CDN_URL}/{PYODIDE_MJS}"
+
+
+def pyodide_check_tag(static_prefix: str) -> str:
+    """The ``<script>`` element that runs the Pyodide check, for a page ``static_prefix`` away from ``_static/``."""
+    return f'<script src="{static_prefix}_static/{PYODIDE_CHECK_JS}" data-pyodide-url="{pyodide_url()}"></script>'
+
+
+def add_pyodide_check(lite_out: pathlib.Path) -> list[pathlib.Path]:
+    """Put the Pyodide check into every JupyterLite app page of a built site (``lite/<app>/index.html``).
+
+    Without it, a notebook opened in JupyterLite without access to the Pyodide CDN just waits.
+    Returns the pages changed (a page that has the check already is left alone).
+    """
+    changed = []
+    for page in sorted(lite_out.glob("*/index.html")):
+        html = page.read_text(encoding="utf-8")
+        if PYODIDE_CHECK_JS in html or "</body>" not in html:
+            continue
+        page.write_text(html.replace("</body>", pyodide_check_tag("../../") + "\n</body>", 1), encoding="utf-8")
+        changed.append(page)
+    return changed
+
+
 def try_it_body(lite: bool) -> str:
     """The body of the Try it page: the embedded JupyterLite and a link per notebook."""
     intro = [
@@ -519,7 +555,9 @@ def try_it_body(lite: bool) -> str:
         "jupyterlab_widgets, tqdm) are all served by this site. **Only Pyodide itself** — the Python "
         "runtime and the compiled packages of its distribution such as numpy and matplotlib — "
         "**is loaded from the Pyodide CDN at run time**, so the page needs an internet connection "
-        "the first time; a fully offline copy is not possible from the package registries alone.",
+        "the first time; a fully offline copy is not possible from the package registries alone. "
+        f"When the CDN cannot be reached (offline, or a school network that blocks it), this page and "
+        f"JupyterLite say so at the top: Python {PYODIDE_OFFLINE_WORDS}.",
         "",
         "Your changes are saved in this browser's storage only (download what you want to keep).",
         "",
@@ -544,6 +582,10 @@ def try_it_body(lite: bool) -> str:
         links.append(f'<li><a href="lite/lab/index.html?path={rel.as_posix()}">{rel.as_posix()}</a></li>')
     return "\n".join(
         [
+            # First on the page: where the check says so when Pyodide cannot be loaded.
+            '<div id="bgw-pyodide-status" aria-live="polite"></div>',
+            pyodide_check_tag(""),
+            "",
             *intro,
             "```{jupyterlite}",
             ":width: 100%",
@@ -560,6 +602,44 @@ def try_it_body(lite: bool) -> str:
             "",
         ]
     )
+
+
+_BUILT: dict[bool, pathlib.Path] = {}
+
+
+def build_site(lite: bool) -> pathlib.Path:
+    """Build the site (``sphinx-build -W``) into a temporary folder, once per process; its path.
+
+    The build runs from a copy of ``docs/``, so generated pages never land in the work tree and
+    parallel builds never share them. The tests of the site and the offline browser test share it.
+
+    Raises:
+        RuntimeError: the build failed (its output is in the message).
+    """
+    if lite in _BUILT:
+        return _BUILT[lite]
+    import atexit
+    import tempfile
+
+    base = pathlib.Path(tempfile.mkdtemp(prefix="bgw-docs-"))
+    atexit.register(shutil.rmtree, base, True)
+    src, out = base / "src", base / "html"
+    shutil.copytree(
+        DOCS, src, ignore=shutil.ignore_patterns("_build", "_generated", "_contents", ".jupyterlite.doit.db")
+    )
+    env = dict(os.environ, BGW_DOCS_LITE="1" if lite else "0", BGW_DOCS_ROOT=str(ROOT))
+    res = subprocess.run(
+        [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-b", "html", str(src), str(out)],
+        cwd=src,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if res.returncode != 0:
+        raise RuntimeError(f"sphinx-build -W failed:\n{res.stdout[-4000:]}\n{res.stderr[-8000:]}")
+    _BUILT[lite] = out
+    return out
 
 
 def generate_all(lite: bool = True) -> None:

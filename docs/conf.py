@@ -13,6 +13,8 @@ import os
 import pathlib
 import sys
 
+import tomllib
+
 DOCS = pathlib.Path(__file__).resolve().parent
 sys.path.insert(0, str(DOCS))
 
@@ -27,6 +29,11 @@ import boardgames_widgets  # noqa: E402
 LITE = os.environ.get("BGW_DOCS_LITE", "1") != "0" and importlib.util.find_spec("jupyterlite_sphinx") is not None
 
 bgw_docs.generate_all(lite=LITE)
+
+#: Where the project lives: read from the one place that names it, pyproject.toml's [project.urls].
+PROJECT_URLS: dict[str, str] = tomllib.loads((bgw_docs.ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"][
+    "urls"
+]
 
 project = "boardgames_widgets"
 author = "boardgames_widgets developers"
@@ -43,6 +50,7 @@ exclude_patterns = [
     "_contents",
     "_generated/lite",
     "_generated/lite_files",
+    "_generated/try_it_body.md",  # included by try_it.md, not a page of its own
     "rules",
     "images/*.py",
     "**.ipynb_checkpoints",
@@ -87,6 +95,7 @@ html_theme_options = {
     "show_toc_level": 2,
     "footer_start": ["copyright"],
     "footer_end": ["sphinx-version"],
+    "github_url": PROJECT_URLS["Source"],
 }
 html_last_updated_fmt = None
 
@@ -96,3 +105,30 @@ if LITE:
     jupyterlite_contents = [str(DOCS / "_generated" / "lite_files" / "*")]
     jupyterlite_bind_ipynb_suffix = False  # myst-nb renders the .ipynb pages
     jupyterlite_silence = True
+
+
+# -- No third-party requests ----------------------------------------------------------------
+def _drop_remote_assets(app: object) -> None:
+    """Remove stylesheets and scripts that extensions add from other hosts.
+
+    jupyterlite-sphinx adds a Google font (``fonts.googleapis.com``) to every page: schools under
+    the GDPR avoid requests to third parties, and the font is only decoration (the button text
+    falls back to the theme's font). ``tests/test_docs.py`` checks every built page.
+    """
+    registry = app.registry  # type: ignore[attr-defined]
+    for name in ("css_files", "js_files"):
+        kept = [(f, a) for f, a in getattr(registry, name) if not str(f).startswith(("http:", "https:", "//"))]
+        getattr(registry, name)[:] = kept
+
+
+def _lite_pyodide_check(app: object, exception: Exception | None) -> None:
+    """After jupyterlite-sphinx's build: JupyterLite's pages say in words when Pyodide cannot load."""
+    if exception is None and LITE:
+        bgw_docs.add_pyodide_check(pathlib.Path(app.outdir) / "lite")  # type: ignore[attr-defined]
+
+
+def setup(app: object) -> None:
+    """Sphinx hook: this configuration's own adjustments (run after the extensions' setup)."""
+    _drop_remote_assets(app)
+    # jupyterlite-sphinx builds the lite site at build-finished (priority 500): run after it.
+    app.connect("build-finished", _lite_pyodide_check, priority=900)  # type: ignore[attr-defined]

@@ -12,11 +12,8 @@ from __future__ import annotations
 import html as htmllib
 import importlib.util
 import json
-import os
 import pathlib
 import re
-import shutil
-import subprocess
 import sys
 import zipfile
 
@@ -138,24 +135,10 @@ def test_doc_examples_run() -> None:
 
 # -- the build -------------------------------------------------------------------------
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> pathlib.Path:
-    base = tmp_path_factory.mktemp("docs")
-    src, out = base / "src", base / "html"
-    # Build from a copy of docs/: generated pages never land in the work tree, and parallel
-    # test workers never share them.
-    shutil.copytree(
-        DOCS, src, ignore=shutil.ignore_patterns("_build", "_generated", "_contents", ".jupyterlite.doit.db")
-    )
-    env = dict(os.environ, BGW_DOCS_LITE="1" if HAVE_LITE else "0", BGW_DOCS_ROOT=str(ROOT))
-    res = subprocess.run(
-        [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-b", "html", str(src), str(out)],
-        cwd=src,
-        env=env,
-        capture_output=True,
-        text=True,
-    )
-    assert res.returncode == 0, f"sphinx-build -W failed:\n{res.stdout[-4000:]}\n{res.stderr[-8000:]}"
-    return out
+def site() -> pathlib.Path:
+    if not HAVE_SPHINX:
+        pytest.skip("the docs extra is not installed (pip install -e '.[docs]')")
+    return bgw_docs.build_site(lite=HAVE_LITE)
 
 
 @needs_build
@@ -205,16 +188,96 @@ def test_api_reference_documents_core_agents_and_analysis(site: pathlib.Path) ->
         assert len(re.findall(f'id="{pattern}"', html)) == 1, pattern
 
 
+#: Tag attributes through which a page makes the browser fetch something (links to follow are not).
+RESOURCE_ATTRS = re.compile(
+    r"<(script|img|iframe|source|video|audio|embed|track|input)\b[^>]*?\s(?:src|srcset)=[\"']([^\"']+)"
+    r"|<(link)\b(?![^>]*rel=[\"']canonical)[^>]*?\shref=[\"']([^\"']+)"
+    r"|<(object)\b[^>]*?\sdata=[\"']([^\"']+)"
+    r"|(data-pyodide-url)=[\"']([^\"']+)",
+    re.I,
+)
+CSS_URLS = re.compile(r"url\(\s*[\"']?([^\"')\s]+)|@import\s+[\"']([^\"']+)", re.I)
+REMOTE = ("http:", "https:", "//")
+#: The one third-party host a page may use: the Pyodide CDN, on the Try it page and in JupyterLite.
+PYODIDE_CDN = "https://cdn.jsdelivr.net/pyodide/"
+
+
+def remote_resources(text: str, css: bool = False) -> list[str]:
+    """The addresses of other hosts that an HTML page (or a stylesheet) makes the browser fetch."""
+    if css:
+        found = [a or b for a, b in CSS_URLS.findall(text)]
+    else:
+        found = [next(v for v in groups[1::2] if v) for groups in RESOURCE_ATTRS.findall(text)]
+        for style in re.findall(r"<style[^>]*>(.*?)</style>|style=\"([^\"]*)\"", text, flags=re.S | re.I):
+            found += remote_resources(style[0] or style[1], css=True)
+    return [u for u in found if u.strip().startswith(REMOTE)]
+
+
+def test_the_resource_finder_sees_fonts_scripts_and_styles_but_not_links() -> None:
+    page = (
+        '<link rel="stylesheet" href="https://fonts.googleapis.com/css?family=Vibur" />'
+        '<link rel="canonical" href="https://example.org/x.html">'
+        '<script src="//cdn.example/a.js"></script><script src="_static/local.js"></script>'
+        '<a href="https://github.com/o/r">source</a><img alt="x" src="https://img.example/b.png">'
+        '<div style="background: url(https://img.example/c.png)"></div>'
+        "<style>@import 'https://fonts.example/d.css';</style>"
+        '<script src="_static/bgw_pyodide_check.js" data-pyodide-url="https://cdn.jsdelivr.net/pyodide/v1/full/pyodide.mjs">'
+    )
+    assert remote_resources(page) == [
+        "https://fonts.googleapis.com/css?family=Vibur",
+        "//cdn.example/a.js",
+        "https://img.example/b.png",
+        "https://cdn.jsdelivr.net/pyodide/v1/full/pyodide.mjs",
+        "https://img.example/c.png",
+        "https://fonts.example/d.css",
+    ]
+
+
 @needs_build
-def test_pages_load_no_javascript_from_a_cdn(site: pathlib.Path) -> None:
-    for page in site.rglob("*.html"):
-        if "lite" in page.relative_to(site).parts:
-            continue
-        text = page.read_text(encoding="utf-8")
-        scripts = re.findall(r'<script[^>]+src="([^"]+)"', text)
-        remote = [s for s in scripts if s.startswith(("http:", "https:", "//"))]
-        assert not remote, f"{page.relative_to(site)} loads {remote}"
-        assert "widget-state+json" not in text
+def test_no_page_makes_a_request_to_a_third_party_host(site: pathlib.Path) -> None:
+    """Schools under the GDPR avoid third-party requests: every page uses only this site.
+
+    The one exception is the Pyodide CDN, on the Try it page and in JupyterLite (Python for the
+    browser cannot be served from here). jupyterlite-sphinx's Google font is named explicitly.
+    """
+    pages = sorted(site.rglob("*.html"))
+    assert len(pages) > 20
+    offenders: dict[str, list[str]] = {}
+    for path in [*pages, *sorted(site.rglob("*.css")), *sorted(site.rglob("jupyter-lite.json"))]:
+        rel = path.relative_to(site)
+        text = path.read_text(encoding="utf-8", errors="replace")
+        assert "fonts.googleapis" not in text and "fonts.gstatic" not in text, f"{rel} asks Google for a font"
+        if path.suffix == ".json":
+            found = [u for u in re.findall(r"\"((?:https?:)?//[^\"]+)\"", text) if not u.startswith("//")]
+        else:
+            found = remote_resources(text, css=path.suffix == ".css")
+        may_use_pyodide = str(rel) == "try_it.html" or rel.parts[0] == "lite"
+        bad = [u for u in found if not (may_use_pyodide and u.startswith(PYODIDE_CDN))]
+        if bad:
+            offenders[str(rel)] = bad
+        if path.suffix == ".html" and rel.parts[0] != "lite":
+            assert "widget-state+json" not in text, rel
+    assert not offenders, f"third-party requests: {offenders}"
+
+
+@needs_build
+def test_the_landing_page_shows_the_four_boards(site: pathlib.Path) -> None:
+    html = (site / "index.html").read_text(encoding="utf-8")
+    shown = re.findall(r'<img[^>]+src="([^"]+\.svg)"', html)
+    assert [pathlib.Path(s).name for s in shown] == [
+        f"{g}.svg" for g in ("food_chain", "chop_chop", "papageno", "mouse_trap")
+    ]
+    for src in shown:
+        svg = (site / src).read_text(encoding="utf-8")
+        assert svg.startswith("<svg") and svg.rstrip().endswith("</svg>")
+    for g in bw.game_ids()[:4]:
+        assert game_class(g).info.name.split("!")[0] in html
+
+
+def test_the_offline_words_are_those_of_the_pyodide_check() -> None:
+    script = (DOCS / "_static" / bgw_docs.PYODIDE_CHECK_JS).read_text(encoding="utf-8")
+    assert bgw_docs.PYODIDE_OFFLINE_WORDS in script
+    assert bgw_docs.pyodide_url().startswith(PYODIDE_CDN) and bgw_docs.pyodide_url().endswith("/pyodide.mjs")
 
 
 @needs_lite
@@ -244,3 +307,7 @@ def test_lite_site_has_the_package_wheel_its_dependencies_and_the_notebooks(site
     try_it = (site / "try_it.html").read_text(encoding="utf-8")
     assert "lite/lab/index.html?path=00_start_here.ipynb" in try_it
     assert "Pyodide CDN" in try_it
+    # Both the page and JupyterLite's own pages run the check that says so when Pyodide cannot load.
+    assert bgw_docs.pyodide_check_tag("") in try_it and 'id="bgw-pyodide-status"' in try_it
+    for app in ("lab", "notebooks", "tree"):
+        assert bgw_docs.pyodide_check_tag("../../") in (lite / app / "index.html").read_text(encoding="utf-8"), app

@@ -22,9 +22,10 @@ An agent never asks for anything beyond the observation, so it cannot cheat.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
+from boardgames_widgets.agents.knowledge import ByGame, moved
 from boardgames_widgets.core.api import Game
 
 #: A sampler draws a full state consistent with an observation.
@@ -54,7 +55,13 @@ def full_state(game: Game[Any, Any], observation: Any) -> Any | None:
 
 def can_sample(game: Game[Any, Any]) -> bool:
     """Whether full states can be sampled from observations of ``game``."""
-    return callable(getattr(game, "sample_state", None)) or game.info.id in SAMPLERS
+    return has_own_sampler(game) or game.info.id in SAMPLERS
+
+
+def has_own_sampler(game: Game[Any, Any]) -> bool:
+    """Whether ``game``'s class overrides the optional :meth:`Game.sample_state <boardgames_widgets.core.api.Game.sample_state>`."""
+    own = getattr(type(game), "sample_state", None)
+    return callable(own) and own is not Game.sample_state
 
 
 def sample_state(game: Game[Any, Any], observation: Any, rng: random.Random) -> Any:
@@ -67,9 +74,8 @@ def sample_state(game: Game[Any, Any], observation: Any, rng: random.Random) -> 
     state = full_state(game, observation)
     if state is not None:
         return state
-    own = getattr(game, "sample_state", None)
-    if callable(own):
-        return own(observation, rng)
+    if has_own_sampler(game):
+        return game.sample_state(observation, rng)
     sampler = SAMPLERS.get(game.info.id)
     if sampler is None:
         raise TypeError(
@@ -79,88 +85,14 @@ def sample_state(game: Game[Any, Any], observation: Any, rng: random.Random) -> 
     return sampler(game, observation, rng)
 
 
-def food_chain_sample_state(game: Game[Any, Any], observation: Any, rng: random.Random) -> Any:
-    """A Food Chain state consistent with one player's observation.
+#: Samplers for games whose class has no ``sample_state`` of its own, by game id (each in its
+#: game's module, ``agents/<game id>.py``, as ``SAMPLE_STATE``).
+SAMPLERS: Mapping[str, Sampler] = ByGame("SAMPLE_STATE")
 
-    What is known: the table (placed in turn order, so who placed each card), every
-    player's unplaced cheese (each set is 1, 1, 2, 2, 3, 3), the observer's hand and
-    every hand's size. What is hidden: which animals the others hold and the pile.
-    The unseen animals are dealt at random to the others' hands, the rest is the
-    pile. In the open-deck variant nothing is hidden: the animals everyone drew
-    follow from the known deck order, and the one consistent state is rebuilt.
-
-    Raises:
-        ValueError: the observation is not at a decision of its player.
-    """
-    from boardgames_widgets.games.food_chain.rules import (
-        ANIMALS,
-        CHEESE,
-        CHEESE_VALUES,
-        START,
-        Card,
-        FoodChainState,
-    )
-
-    obs = observation
-    n = obs.num_players
-    if obs.current_player < 0:
-        raise ValueError("a Food Chain state can be sampled only at a player's decision")
-    placed = [p for p in obs.table if p.card.kind != START]
-    first = (obs.current_player - len(placed)) % n  # cards are placed in turn order
-    placer = [(first + k) % n for k in range(len(placed))]
-    animals_placed: list[list[str]] = [[] for _ in range(n)]
-    cheese_left = [list(CHEESE_VALUES) for _ in range(n)]
-    for who, p in zip(placer, placed, strict=True):
-        if p.card.kind == CHEESE:
-            cheese_left[p.card.owner].remove(p.card.value)
-        else:
-            animals_placed[who].append(p.card.kind)
-
-    deck = game.deck()  # type: ignore[attr-defined]
-    if obs.pile_order:  # open deck: replay the known order to see who drew what
-        order = _open_deck_order(game)
-        drawn = order[: len(order) - len(obs.pile_order)]
-        held = [[] for _ in range(n)]  # type: list[list[str]]
-        for j, kind in enumerate(drawn):
-            who = (first + j) % n if j < 2 * n else placer[j - 2 * n]
-            held[who].append(kind)
-        for who in range(n):
-            for kind in animals_placed[who]:
-                held[who].remove(kind)
-        hidden_hands = held
-        pile = tuple(obs.pile_order.count(kind) for kind in ANIMALS)
-    else:
-        unseen = list(deck)
-        for kind in [p.card.kind for p in placed if p.card.kind in ANIMALS] + [
-            c.kind for c in obs.hand if c.kind in ANIMALS
-        ]:
-            unseen[ANIMALS.index(kind)] -= 1
-        pool = [kind for kind, count in zip(ANIMALS, unseen, strict=True) for _ in range(count)]
-        rng.shuffle(pool)
-        hidden_hands = []
-        for who in range(n):
-            k = 0 if who == obs.player else obs.hand_sizes[who] - len(cheese_left[who])
-            hidden_hands.append(pool[:k])
-            pool = pool[k:]
-        pile = tuple(pool.count(kind) for kind in ANIMALS)
-    hands = []
-    for who in range(n):
-        if who == obs.player:
-            hands.append(obs.hand)
-        else:
-            cards = [Card(CHEESE, v, who) for v in cheese_left[who]] + [Card(kind) for kind in hidden_hands[who]]
-            hands.append(tuple(sorted(cards)))
-    return FoodChainState(
-        n, obs.table, tuple(hands), (pile[0], pile[1], pile[2]), obs.pile_order, (), obs.current_player, obs.placed
-    )
-
-
-def _open_deck_order(game: Any) -> tuple[str, ...]:
-    """The pile of Food Chain's open-deck variant from the top down, before any draw."""
-    state = game.new_initial_state()
-    order: tuple[str, ...] = state.pile_order
-    return order
-
-
-#: Samplers for games whose rules module has no ``sample_state`` of its own, by game id.
-SAMPLERS: dict[str, Sampler] = {"food_chain": food_chain_sample_state}
+__getattr__ = moved(
+    __name__,
+    {
+        "food_chain_sample_state": "food_chain.food_chain_sample_state",
+        "_open_deck_order": "food_chain._open_deck_order",
+    },
+)

@@ -31,50 +31,23 @@ results): on a machine too slow to reach the minimum in time a move takes longer
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from boardgames_widgets.agents.ismcts import ISMCTSAgent
+from boardgames_widgets.agents.knowledge import ByGame, moved
 from boardgames_widgets.agents.mcts import UCT_C, LeafEvaluator, MCTSAgent, Rollout, random_rollout
-from boardgames_widgets.agents.rollout import (
-    HeuristicPolicy,
-    chop_chop_evaluator,
-    food_chain_evaluator,
-    papageno_evaluator,
-    papageno_round_over,
-)
-from boardgames_widgets.agents.rollout import Rollout as PolicyRollout
 from boardgames_widgets.agents.rollout_agent import RolloutAgent
 from boardgames_widgets.core.api import Game
-
-#: Games in which a player deciding does not know the whole state: their strong bot is ISMCTS.
-#: (Papageno hides cards too, but only from players who are not deciding: at a decision its
-#: sampled state is exact, so plain MCTS searches it.)
-HIDDEN_AT_DECISIONS: frozenset[str] = frozenset({"food_chain"})
 
 #: Thinking time per move of the default strong bot, in seconds (a search stops at the
 #: first iteration past it, so moves take a little longer: the median stays under 1 s).
 STRONG_SECONDS = 0.9
 
-#: The least search a move of the default strong bot gets, per game: MCTS/ISMCTS iterations, or
-#: samples of the rollout algorithm (Papageno). These are the budgets behind the results in
-#: ``benchmarks/results/search.txt`` (Food Chain 83% vs Greedy at 7,981 iterations, Chop Chop
-#: 75% at 3,000, Papageno 80% at 50 samples; Mouse Trap's decision audit at 3,000). A quiet
-#: machine like the one the results were taken on reaches them well within
-#: :data:`STRONG_SECONDS` (Papageno 299 samples, Chop Chop 31,141 iterations a second) except
-#: Food Chain, which needs about 1 s; a machine 3x slower thinks up to ~3 s there.
-STRONG_MIN_BUDGET: dict[str, int] = {"food_chain": 8000, "chop_chop": 3000, "papageno": 50, "mouse_trap": 3000}
-
 #: The exploration constant used with an evaluator (its values are close to 1/2, win/loss
 #: playouts are 0 or 1: exploring as widely as sqrt(2) would waste the budget).
 EVALUATOR_C = 0.5
-
-
-#: Papageno: moves of the Greedy playout before the evaluator scores the position (a turn is
-#: two moves, draw or take and then where the card goes: this is the mover's turn and the next
-#: player's). 4 beat Greedy in 61-62% of 200 games, leaf evaluation alone in 54-56%
-#: (1,000 iterations a move each).
-PAPAGENO_PLAYOUT_MOVES = 4
 
 
 @dataclass(frozen=True)
@@ -89,31 +62,36 @@ class SearchSettings:
     c: float = UCT_C
 
 
+# Each game's settings live in its module, agents/<game id>.py (see agents.knowledge).
 #: The strong bot's simulation per game id (other games: random rollouts, c = sqrt(2)). Papageno's
 #: entry is the best MCTS found for it (62% against Greedy), its strong bot is :data:`STRONG_ROLLOUT`'s.
-STRONG_SEARCH: dict[str, SearchSettings] = {
-    "food_chain": SearchSettings(evaluator=food_chain_evaluator, c=EVALUATOR_C),
-    "papageno": SearchSettings(
-        rollout=PolicyRollout(HeuristicPolicy(epsilon=0.0), PAPAGENO_PLAYOUT_MOVES, papageno_evaluator),
-        c=EVALUATOR_C,
-    ),
-    "chop_chop": SearchSettings(evaluator=chop_chop_evaluator, c=EVALUATOR_C),
-    "mouse_trap": SearchSettings(rollout=PolicyRollout(HeuristicPolicy(epsilon=0.1))),
-}
-
-
-#: Papageno: a playout stops at the end of the round or after this many moves, whichever
-#: comes first (a round between Greedy players takes about 30-100 moves; the cap only cuts
-#: short two Greedy players passing a Capture card back and forth).
-PAPAGENO_PLAYOUT_CAP = 400
+STRONG_SEARCH: Mapping[str, SearchSettings] = ByGame("SEARCH")
 
 #: Games whose strong bot is the rollout algorithm rather than a tree search: the playout
 #: each move is judged by (see :mod:`~boardgames_widgets.agents.rollout_agent`).
-STRONG_ROLLOUT: dict[str, Rollout] = {
-    "papageno": PolicyRollout(
-        HeuristicPolicy(epsilon=0.0), PAPAGENO_PLAYOUT_CAP, papageno_evaluator, until=papageno_round_over
-    ),
-}
+STRONG_ROLLOUT: Mapping[str, Rollout] = ByGame("ROLLOUT")
+
+#: Games in which a player deciding does not know the whole state: their strong bot is ISMCTS.
+#: (Papageno hides cards too, but only from players who are not deciding: at a decision its
+#: sampled state is exact, so plain MCTS searches it.)
+HIDDEN_AT_DECISIONS: Mapping[str, bool] = ByGame("HIDDEN_AT_DECISIONS", keep=bool)
+
+#: The least search a move of the default strong bot gets, per game: MCTS/ISMCTS iterations, or
+#: samples of the rollout algorithm (Papageno). These are the budgets behind the results in
+#: ``benchmarks/results/search.txt`` (Food Chain 83% vs Greedy at 7,981 iterations, Chop Chop
+#: 75% at 3,000, Papageno 80% at 50 samples; Mouse Trap's decision audit at 3,000). A quiet
+#: machine like the one the results were taken on reaches them well within
+#: :data:`STRONG_SECONDS` (Papageno 299 samples, Chop Chop 31,141 iterations a second) except
+#: Food Chain, which needs about 1 s; a machine 3x slower thinks up to ~3 s there.
+STRONG_MIN_BUDGET: Mapping[str, int] = ByGame("MIN_BUDGET")
+
+__getattr__ = moved(
+    __name__,
+    {
+        "PAPAGENO_PLAYOUT_MOVES": "papageno.PAPAGENO_PLAYOUT_MOVES",
+        "PAPAGENO_PLAYOUT_CAP": "papageno.PAPAGENO_PLAYOUT_CAP",
+    },
+)
 
 
 def strong_agent(

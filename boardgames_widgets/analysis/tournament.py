@@ -376,6 +376,7 @@ class _Runner:
     isolated: frozenset[str]
     finish: Callable[[MatchResult], None]
     pool: SandboxPool = field(default_factory=SandboxPool)
+    shippable: dict[str, bool] = field(default_factory=dict)
 
     def here(self, match: Match, isolated: frozenset[str] | None = None) -> MatchResult:
         """Play ``match`` in this process."""
@@ -407,7 +408,7 @@ class _Runner:
             for m in matches:
                 if not ship:
                     futures[executor.submit(play_match, self.game, self.agents, m, *self._task(m), self.pool)] = m
-                elif _picklable(self.game, [self.agents[n] for n in m.seats]):
+                elif all(self._ships(n) for n in m.seats):
                     futures[self._submit(executor, m)] = m
                 else:
                     assert local is not None
@@ -422,6 +423,12 @@ class _Runner:
         finally:
             if local is not None:
                 local.shutdown(wait=True)
+
+    def _ships(self, name: str) -> bool:
+        """Whether agent ``name`` (with the game) can be pickled to another process (asked once)."""
+        if name not in self.shippable:
+            self.shippable[name] = _picklable(self.game, self.agents[name])
+        return self.shippable[name]
 
     def _task(self, m: Match) -> tuple[float | None, frozenset[str]]:
         return self.move_time_limit, frozenset(n for n in m.seats if n in self.isolated)

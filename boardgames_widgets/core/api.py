@@ -203,6 +203,20 @@ class Game(ABC, Generic[S, A]):
         """
         return draw_outcome(self.chance_outcomes(state), rng)
 
+    def sample_state(self, observation: Any, rng: random.Random) -> S:
+        """A full state consistent with ``observation``, drawn at random (for search with hidden information).
+
+        Optional: a game whose players do not see everything may override it, filling
+        the unseen parts (a hand, the order of a pile) at random among the possibilities
+        consistent with the observation. Search agents use
+        :func:`boardgames_widgets.agents.determinize.sample_state`, which also knows
+        perfect-information observations and the samplers of ``agents/<game id>.py``.
+
+        Raises:
+            NotImplementedError: this game does not offer it.
+        """
+        raise NotImplementedError(f"{self.info.name} has no sample_state(observation, rng)")
+
     def to_json(self, state: S) -> dict[str, Any]:
         """A JSON-able dict of ``state`` (no pickle), read back by :meth:`from_json`."""
         from boardgames_widgets.core.codec import encode

@@ -1,0 +1,163 @@
+"""Food Chain: Greedy's rule of thumb, the evaluator, the strong bot's settings, determinization.
+
+What the agents know about this game, in one place (:mod:`boardgames_widgets.agents.knowledge`
+collects it by game id): ``HEURISTIC`` (Greedy's rule of thumb), ``EVALUATOR`` (a
+position's value for search), ``SEARCH`` (the strong bot's search settings),
+``MIN_BUDGET`` (the least search a strong bot's move gets), ``HIDDEN_AT_DECISIONS`` and
+``SAMPLE_STATE`` (a full state drawn from an observation).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from boardgames_widgets.agents.rollout import margins, share_by_margin
+from boardgames_widgets.agents.strong import EVALUATOR_C, SearchSettings
+from boardgames_widgets.core.api import Game
+
+# -- Greedy's rule of thumb -------------------------------------------------------------------
+#: Food Chain: points lost per empty square next to one of my cheese cards, per point of value.
+HEURISTIC_EXPOSURE = 0.1
+
+
+def food_chain_heuristic(game: Game[Any, Any], obs: Any, action: Any) -> float:
+    """My points minus the best opponent's if the game ended with ``action`` played, less exposure."""
+    from boardgames_widgets.games.food_chain.rules import CHEESE, FoodChainState, Placed, score
+
+    me: int = obs.player
+    table = (*obs.table, Placed(action.row, action.col, action.card(me)))
+    n = obs.num_players
+    result = score(FoodChainState(n, table, ((),) * n, (0, 0, 0), (), (), me, obs.placed))
+    others = max(p for i, p in enumerate(result.points) if i != me)
+    occupied = {(p.row, p.col) for p in table}
+    exposure: int = sum(
+        p.card.value * sum((p.row + dr, p.col + dc) not in occupied for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1)))
+        for p in table
+        if p.card.kind == CHEESE and p.card.owner == me
+    )
+    return result.points[me] - others - HEURISTIC_EXPOSURE * exposure
+
+
+# -- the evaluator ----------------------------------------------------------------------------
+#: Food Chain: a lead of this many points counts as about a 3-to-1 favourite.
+FOOD_CHAIN_SCALE = 2.0
+
+#: Food Chain: points a cheese card risks per empty square beside it, per point of its value.
+EVALUATOR_EXPOSURE = 0.15
+
+
+def food_chain_evaluator(game: Game[Any, Any], state: Any) -> tuple[float, ...]:
+    """Score the table as if the game ended now (FC-E2, FC-E3): each player's lead, squashed.
+
+    The tie-break (more cheese on the table) adds a tenth of a point per card, and
+    each cheese loses :data:`EVALUATOR_EXPOSURE` of its value per empty square beside it.
+    """
+    if game.is_terminal(state):
+        return game.returns(state)
+    from boardgames_widgets.games.food_chain.rules import CHEESE, score
+
+    result = score(state)
+    points = [pts + 0.1 * c for pts, c in zip(result.points, result.cheese_left, strict=True)]
+    occupied = {(p.row, p.col) for p in state.table}
+    for p in state.table:  # a cheese beside an empty square may meet a mouse there later
+        if p.card.kind == CHEESE:
+            empty = sum((p.row + dr, p.col + dc) not in occupied for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1)))
+            points[p.card.owner] -= EVALUATOR_EXPOSURE * p.card.value * empty
+    return share_by_margin(margins(points), FOOD_CHAIN_SCALE)
+
+
+# -- determinization --------------------------------------------------------------------------
+def food_chain_sample_state(game: Game[Any, Any], observation: Any, rng: random.Random) -> Any:
+    """A Food Chain state consistent with one player's observation.
+
+    What is known: the table (placed in turn order, so who placed each card), every
+    player's unplaced cheese (each set is 1, 1, 2, 2, 3, 3), the observer's hand and
+    every hand's size. What is hidden: which animals the others hold and the pile.
+    The unseen animals are dealt at random to the others' hands, the rest is the
+    pile. In the open-deck variant nothing is hidden: the animals everyone drew
+    follow from the known deck order, and the one consistent state is rebuilt.
+
+    Raises:
+        ValueError: the observation is not at a decision of its player.
+    """
+    from boardgames_widgets.games.food_chain.rules import (
+        ANIMALS,
+        CHEESE,
+        CHEESE_VALUES,
+        START,
+        Card,
+        FoodChainState,
+    )
+
+    obs = observation
+    n = obs.num_players
+    if obs.current_player < 0:
+        raise ValueError("a Food Chain state can be sampled only at a player's decision")
+    placed = [p for p in obs.table if p.card.kind != START]
+    first = (obs.current_player - len(placed)) % n  # cards are placed in turn order
+    placer = [(first + k) % n for k in range(len(placed))]
+    animals_placed: list[list[str]] = [[] for _ in range(n)]
+    cheese_left = [list(CHEESE_VALUES) for _ in range(n)]
+    for who, p in zip(placer, placed, strict=True):
+        if p.card.kind == CHEESE:
+            cheese_left[p.card.owner].remove(p.card.value)
+        else:
+            animals_placed[who].append(p.card.kind)
+
+    deck = game.deck()  # type: ignore[attr-defined]
+    if obs.pile_order:  # open deck: replay the known order to see who drew what
+        order = _open_deck_order(game)
+        drawn = order[: len(order) - len(obs.pile_order)]
+        held = [[] for _ in range(n)]  # type: list[list[str]]
+        for j, kind in enumerate(drawn):
+            who = (first + j) % n if j < 2 * n else placer[j - 2 * n]
+            held[who].append(kind)
+        for who in range(n):
+            for kind in animals_placed[who]:
+                held[who].remove(kind)
+        hidden_hands = held
+        pile = tuple(obs.pile_order.count(kind) for kind in ANIMALS)
+    else:
+        unseen = list(deck)
+        for kind in [p.card.kind for p in placed if p.card.kind in ANIMALS] + [
+            c.kind for c in obs.hand if c.kind in ANIMALS
+        ]:
+            unseen[ANIMALS.index(kind)] -= 1
+        pool = [kind for kind, count in zip(ANIMALS, unseen, strict=True) for _ in range(count)]
+        rng.shuffle(pool)
+        hidden_hands = []
+        for who in range(n):
+            k = 0 if who == obs.player else obs.hand_sizes[who] - len(cheese_left[who])
+            hidden_hands.append(pool[:k])
+            pool = pool[k:]
+        pile = tuple(pool.count(kind) for kind in ANIMALS)
+    hands = []
+    for who in range(n):
+        if who == obs.player:
+            hands.append(obs.hand)
+        else:
+            cards = [Card(CHEESE, v, who) for v in cheese_left[who]] + [Card(kind) for kind in hidden_hands[who]]
+            hands.append(tuple(sorted(cards)))
+    return FoodChainState(
+        n, obs.table, tuple(hands), (pile[0], pile[1], pile[2]), obs.pile_order, (), obs.current_player, obs.placed
+    )
+
+
+def _open_deck_order(game: Any) -> tuple[str, ...]:
+    """The pile of Food Chain's open-deck variant from the top down, before any draw."""
+    state = game.new_initial_state()
+    order: tuple[str, ...] = state.pile_order
+    return order
+
+
+# -- what the agents know ---------------------------------------------------------------------
+HEURISTIC = food_chain_heuristic
+EVALUATOR = food_chain_evaluator
+SAMPLE_STATE = food_chain_sample_state
+#: Hands are hidden from the player deciding: the strong bot is ISMCTS.
+HIDDEN_AT_DECISIONS = True
+#: No playout: each new leaf is scored by the evaluator, and the tree does the looking ahead.
+SEARCH = SearchSettings(evaluator=food_chain_evaluator, c=EVALUATOR_C)
+#: 83% (77-87) against Greedy at 7,981 iterations a move (``benchmarks/results/search.txt``).
+MIN_BUDGET = 8000

@@ -1,0 +1,103 @@
+"""One home per game: what the agents know about a game lives in ``agents/<game id>.py``.
+
+Each game's module (:mod:`~boardgames_widgets.agents.food_chain`,
+:mod:`~boardgames_widgets.agents.papageno`, :mod:`~boardgames_widgets.agents.chop_chop`,
+:mod:`~boardgames_widgets.agents.mouse_trap`) defines any of these names:
+
+* ``HEURISTIC`` — Greedy's rule of thumb, ``heuristic(game, observation, action) -> score``
+  (collected in :data:`boardgames_widgets.agents.greedy.HEURISTICS`);
+* ``EVALUATOR`` — a full state's value for every player, in [0, 1]
+  (:data:`boardgames_widgets.agents.rollout.EVALUATORS`);
+* ``SEARCH`` — the strong bot's MCTS settings (:data:`~boardgames_widgets.agents.strong.STRONG_SEARCH`);
+* ``ROLLOUT`` — the playout of a strong bot that is the rollout algorithm instead
+  (:data:`~boardgames_widgets.agents.strong.STRONG_ROLLOUT`);
+* ``MIN_BUDGET`` — the least search a strong bot's move gets
+  (:data:`~boardgames_widgets.agents.strong.STRONG_MIN_BUDGET`);
+* ``HIDDEN_AT_DECISIONS`` — true if the player deciding cannot see the whole state (ISMCTS);
+* ``SAMPLE_STATE`` — a full state drawn from an observation, for a game whose class has
+  no :meth:`~boardgames_widgets.core.api.Game.sample_state` of its own
+  (:data:`~boardgames_widgets.agents.determinize.SAMPLERS`).
+
+The tables are filled the first time they are read, from every registered game that
+has such a module, so a fifth game gets Greedy, an evaluator and a strong bot by
+adding one file here.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Iterator, Mapping
+from types import ModuleType
+from typing import Any, TypeVar, cast
+
+V = TypeVar("V")
+
+
+def game_module(game_id: str) -> ModuleType | None:
+    """The agents' module of a game, or ``None`` if it has none.
+
+    Raises:
+        ImportError: the module exists but fails to import.
+    """
+    name = f"boardgames_widgets.agents.{game_id}"
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name == name:
+            return None
+        raise
+
+
+class ByGame(Mapping[str, V]):
+    """A read-only table ``game id -> value`` of one name defined in the games' agents modules.
+
+    Args:
+        attribute: the name each game's module may define.
+        keep: which values count (default: any but ``None``).
+    """
+
+    def __init__(self, attribute: str, keep: Callable[[Any], bool] = lambda v: v is not None) -> None:
+        self.attribute = attribute
+        self.keep = keep
+        self._data: dict[str, V] | None = None
+
+    def _table(self) -> dict[str, V]:
+        if self._data is None:
+            from boardgames_widgets.core.registry import game_ids
+
+            data: dict[str, V] = {}
+            for game_id in game_ids():
+                module = game_module(game_id)
+                value = getattr(module, self.attribute, None)
+                if module is not None and self.keep(value):
+                    data[game_id] = cast(V, value)
+            self._data = data
+        return self._data
+
+    def __getitem__(self, game_id: str) -> V:
+        return self._table()[game_id]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._table())
+
+    def __len__(self) -> int:
+        return len(self._table())
+
+    def __repr__(self) -> str:
+        return f"ByGame({self.attribute!r}: {sorted(self._table())})"
+
+
+def moved(old_module: str, names: Mapping[str, str]) -> Callable[[str], Any]:
+    """A module ``__getattr__`` that finds names moved to a game's module (``"papageno.HEURISTIC"``).
+
+    Keeps ``from boardgames_widgets.agents.greedy import papageno_heuristic`` working.
+    """
+
+    def __getattr__(name: str) -> Any:
+        where = names.get(name)
+        if where is None:
+            raise AttributeError(f"module {old_module!r} has no attribute {name!r}")
+        module, _, attribute = where.rpartition(".")
+        return getattr(importlib.import_module(f"boardgames_widgets.agents.{module}"), attribute)
+
+    return __getattr__

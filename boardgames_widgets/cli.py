@@ -1,0 +1,215 @@
+"""The ``boardgames-widgets`` command (also ``python -m boardgames_widgets``).
+
+Three subcommands, each with ``--help``:
+
+- ``lessons DIR``: copy the notebooks (start, arcade, games, lessons, teacher dashboard) into
+  ``DIR``, keeping files that were changed unless ``--force``;
+- ``play [GAME]``: open the arcade as an app in the browser with Voilà (the ``lab`` extra);
+- ``tournament FOLDER --game GAME``: a class tournament of the agent files in ``FOLDER``
+  (one ``.py`` file per student, defining ``act(observation, legal_actions, rng)`` or
+  ``agent``), with a progress bar; the table is printed and saved next to the agents.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import importlib.util
+import os
+import pathlib
+import subprocess
+import sys
+from collections.abc import Sequence
+
+__all__ = ["build_parser", "main", "save_table", "voila_command"]
+
+#: The environment variable through which ``play GAME`` tells the arcade which game to preselect.
+ARCADE_GAME_ENV = "BGW_ARCADE_GAME"
+#: Voilà's default port.
+VOILA_PORT = 8866
+
+
+def _game_id(text: str) -> str:
+    """An argparse type: a registered game id (``chop-chop`` and ``Chop_Chop`` are accepted)."""
+    from boardgames_widgets.core.registry import game_ids
+
+    gid = text.strip().lower().replace("-", "_")
+    if gid not in game_ids():
+        raise argparse.ArgumentTypeError(f"unknown game {text!r}; choose one of {', '.join(game_ids())}")
+    return gid
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of the ``boardgames-widgets`` command."""
+    from boardgames_widgets import __version__
+
+    parser = argparse.ArgumentParser(
+        prog="boardgames-widgets",
+        description="Four family board and card games as Jupyter widgets, with lessons.",
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="{lessons,play,tournament}")
+
+    lessons = sub.add_parser(
+        "lessons",
+        help="copy the notebooks and lessons into a folder",
+        description="Copy the start notebook, the arcade, the game notebooks, the lessons and the teacher "
+        "dashboard into DIR (sub-folders kept). Files already there with the same content are left alone; "
+        "files that differ (your work) are kept unless --force.",
+    )
+    lessons.add_argument("directory", metavar="DIR", help="the folder to copy into (created when missing)")
+    lessons.add_argument("--force", action="store_true", help="overwrite files that differ from the package's copy")
+    lessons.add_argument(
+        "--lang", help="start each notebook with a cell that sets the language of the boards (en, lv, ru, he)"
+    )
+
+    play = sub.add_parser(
+        "play",
+        help="open the arcade in the browser (Voilà)",
+        description="Open the arcade as an app in your browser with Voilà (install it with "
+        "pip install 'boardgames_widgets[lab]'). Press Ctrl+C to stop.",
+    )
+    play.add_argument("game", metavar="GAME", nargs="?", type=_game_id, help="the game to preselect in the arcade")
+    play.add_argument("--port", type=int, default=VOILA_PORT, help=f"the port to serve on (default {VOILA_PORT})")
+    play.add_argument("--no-browser", action="store_true", help="do not open a browser; print the address")
+    play.add_argument("--dry-run", action="store_true", help="print the command that would run, and stop")
+
+    tour = sub.add_parser(
+        "tournament",
+        help="a class tournament of agent files",
+        description="Every agent file in FOLDER (one .py per student, defining act(observation, legal_actions, "
+        "rng) or agent) plays every other one. Files that fail to load are listed and left out; an agent that "
+        "crashes, cheats or runs out of time forfeits that game. The table is printed and saved as "
+        "standings.md and standings.csv in FOLDER (or --out); finished games go to results.jsonl, so a "
+        "rerun resumes.",
+    )
+    tour.add_argument("folder", metavar="FOLDER", help="the folder of agent files")
+    tour.add_argument("--game", required=True, type=_game_id, help="the game to play")
+    tour.add_argument("--players", type=int, help="seats per game (default: the game's smallest)")
+    tour.add_argument("--games", type=int, default=20, help="games per pairing (default 20)")
+    tour.add_argument("--seed", type=int, default=0, help="the tournament's seed (default 0)")
+    tour.add_argument(
+        "--move-time-limit", type=float, default=None, metavar="SECONDS", help="seconds an agent may think per move"
+    )
+    tour.add_argument("--workers", type=int, default=None, help="processes to play in (default: one per core)")
+    tour.add_argument("--out", help="folder for the table and results (default: FOLDER)")
+    return parser
+
+
+def voila_command(
+    game: str | None = None, *, port: int = VOILA_PORT, no_browser: bool = False
+) -> tuple[list[str], dict[str, str]]:
+    """The command that serves the arcade with Voilà, and the environment variables it adds.
+
+    Args:
+        game: the game the arcade preselects (passed as ``BGW_ARCADE_GAME``), or ``None``.
+        port: the port to serve on.
+        no_browser: do not open a browser.
+
+    Returns:
+        ``(argv, extra_env)``.
+
+    Raises:
+        FileNotFoundError: the arcade notebook is missing (a broken installation).
+    """
+    from boardgames_widgets.lessons_copy import notebooks_dir
+
+    arcade = notebooks_dir() / "arcade.ipynb"
+    if not arcade.is_file():
+        raise FileNotFoundError(f"{arcade} is missing: reinstall boardgames_widgets")
+    argv = [sys.executable, "-m", "voila", str(arcade), "--Voila.ip=127.0.0.1", f"--port={port}"]
+    if no_browser:
+        argv.append("--no-browser")
+    return argv, ({ARCADE_GAME_ENV: game} if game else {})
+
+
+def _lessons(args: argparse.Namespace) -> int:
+    from boardgames_widgets.lessons_copy import copy_lessons
+
+    print(copy_lessons(args.directory, force=args.force, lang=args.lang).summary())
+    return 0
+
+
+def _play(args: argparse.Namespace) -> int:
+    argv, extra = voila_command(args.game, port=args.port, no_browser=args.no_browser)
+    if args.dry_run:
+        print(" ".join([*(f"{k}={v}" for k, v in extra.items()), *argv]))
+        return 0
+    if importlib.util.find_spec("voila") is None:
+        print("Voilà is not installed: pip install 'boardgames_widgets[lab]'", file=sys.stderr)
+        return 1
+    env = {**os.environ, **extra}
+    if os.name == "posix":
+        # Become Voilà: Ctrl+C and a stop signal reach the server itself (no orphaned server).
+        os.execve(argv[0], argv, env)
+    try:  # pragma: no cover - Windows
+        return subprocess.call(argv, env=env)
+    except KeyboardInterrupt:  # pragma: no cover
+        return 0
+
+
+def save_table(rows: Sequence[Sequence[str]], out: pathlib.Path) -> tuple[pathlib.Path, pathlib.Path]:
+    """Write a table (a header row, then data rows) as ``standings.md`` and ``standings.csv`` in ``out``.
+
+    Raises:
+        OSError: ``out`` cannot be written.
+    """
+    out.mkdir(parents=True, exist_ok=True)
+    md, csv_path = out / "standings.md", out / "standings.csv"
+    cells = [[c.replace("|", "\\|") for c in row] for row in rows]
+    lines = ["| " + " | ".join(cells[0]) + " |", "|" + "---|" * len(cells[0])]
+    lines += ["| " + " | ".join(row) + " |" for row in cells[1:]]
+    md.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    with csv_path.open("w", newline="", encoding="utf-8") as f:
+        csv.writer(f).writerows(rows)
+    return md, csv_path
+
+
+def _tournament(args: argparse.Namespace) -> int:
+    from boardgames_widgets import make_game
+    from boardgames_widgets.analysis.tournament import default_executor, load_agents, round_robin
+    from boardgames_widgets.core.registry import game_class
+
+    folder = pathlib.Path(args.folder)
+    if not folder.is_dir():
+        raise NotADirectoryError(f"{folder} is not a folder of agent files")
+    loaded = load_agents(folder)
+    for name, problem in loaded.problems:
+        print(f"left out {name}: {problem}", file=sys.stderr)
+    if len(loaded.agents) < 2:
+        print(f"a tournament needs at least two agents; {folder} has {len(loaded.agents)}", file=sys.stderr)
+        return 1
+    game = make_game(args.game, num_players=args.players or game_class(args.game).info.min_players)
+    out = pathlib.Path(args.out) if args.out else folder
+    out.mkdir(parents=True, exist_ok=True)
+    with default_executor(args.workers) as executor:
+        result = round_robin(
+            game,
+            loaded.agents,
+            games=args.games,
+            seed=args.seed,
+            executor=executor,
+            progress=True,
+            move_time_limit=args.move_time_limit,
+            results_path=out / "results.jsonl",
+        )
+    print(result)
+    md, csv_path = save_table(result.rows(), out)
+    print(f"Saved the table as {md} and {csv_path}.")
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; the exit status.
+
+    Raises:
+        SystemExit: ``--help``, ``--version`` or wrong arguments (argparse's way).
+    """
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    handlers = {"lessons": _lessons, "play": _play, "tournament": _tournament}
+    try:
+        return handlers[args.command](args)
+    except (ValueError, OSError) as exc:
+        print(f"boardgames-widgets {args.command}: {exc}", file=sys.stderr)
+        return 2

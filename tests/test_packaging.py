@@ -1,0 +1,211 @@
+"""Ready to publish: licence, metadata, one repository name, a README that renders on a package
+index, and a wheel and sdist that carry the notebooks and pass ``twine check``.
+
+The wheel and sdist are built offline with hatchling (no build isolation), as the docs do.
+``.ci/run`` also builds them with ``python -m build``, installs the wheel in a fresh venv
+outside the tree (``.ci/wheel_check.sh``) and runs the oldest dependency versions on Python
+3.10 (``.ci/oldest_deps.sh``).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import pathlib
+import re
+import subprocess
+import sys
+import tarfile
+import zipfile
+from email.parser import Parser
+from urllib.parse import urlparse
+
+import pytest
+
+import boardgames_widgets as bw
+
+tomllib = pytest.importorskip("tomllib", reason="reading pyproject.toml needs Python 3.11's tomllib")
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "docs"))
+import bgw_docs  # noqa: E402
+
+PROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+URLS: dict[str, str] = PROJECT["urls"]
+#: ``owner/name`` on GitHub, from the one place that says it.
+REPO = "/".join(urlparse(URLS["Source"]).path.strip("/").split("/")[:2])
+OWNER, NAME = REPO.split("/")
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+HAVE_HATCHLING = importlib.util.find_spec("hatchling") is not None
+
+
+def _source_notebooks() -> set[str]:
+    found = (ROOT / "notebooks").rglob("*.ipynb")
+    return {p.relative_to(ROOT / "notebooks").as_posix() for p in found if ".ipynb_checkpoints" not in p.parts}
+
+
+# -- licence and metadata ------------------------------------------------------------------
+def test_the_licence_is_the_mit_text_and_the_metadata_says_so() -> None:
+    text = (ROOT / "LICENSE").read_text(encoding="utf-8")
+    assert text.startswith("MIT License\n")
+    assert "Permission is hereby granted, free of charge" in text and 'THE SOFTWARE IS PROVIDED "AS IS"' in text
+    assert PROJECT["license"] == "MIT" and PROJECT["license-files"] == ["LICENSE"]
+
+
+def test_classifiers_say_typed_jupyterlab_4_and_every_supported_python() -> None:
+    from trove_classifiers import classifiers as known
+
+    given = set(PROJECT["classifiers"])
+    assert given <= known, f"unknown classifiers: {given - known}"
+    assert {"Typing :: Typed", "Framework :: Jupyter :: JupyterLab :: 4", "Intended Audience :: Education"} <= given
+    assert (ROOT / "boardgames_widgets" / "py.typed").exists()
+    floor = re.fullmatch(r">=3\.(\d+)", PROJECT["requires-python"])
+    assert floor, PROJECT["requires-python"]
+    versions = sorted(int(m) for c in given for m in re.findall(r"^Programming Language :: Python :: 3\.(\d+)$", c))
+    assert versions[0] == int(floor.group(1)), "the oldest Python classifier must be the requires-python floor"
+    assert versions == list(range(versions[0], versions[-1] + 1))
+
+
+def test_every_dependency_has_a_floor_that_the_oldest_job_installs() -> None:
+    sys.path.insert(0, str(ROOT / ".ci"))
+    try:
+        import floors
+    finally:
+        sys.path.remove(str(ROOT / ".ci"))
+    pins = floors.floors(floors.dependencies(ROOT / "pyproject.toml"))
+    assert pins == floors.floors(PROJECT["dependencies"])  # the 3.10 fallback reads the same list
+    assert {p.split("==")[0] for p in pins} == {"ipywidgets", "ipycanvas", "numpy", "matplotlib", "tqdm"}
+    assert "ipycanvas==0.13.1" in pins and "ipywidgets==8.0" in pins
+    with pytest.raises(ValueError, match="has no >= floor"):
+        floors.floors(["numpy"])
+    assert "oldest_deps.sh" in (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+
+
+def test_citation_agrees_with_the_package() -> None:
+    cff = (ROOT / "CITATION.cff").read_text(encoding="utf-8")
+    fields = dict(re.findall(r"^([a-z-]+): \"?([^\"\n]*)\"?$", cff, flags=re.M))
+    assert fields["cff-version"] == "1.2.0"
+    assert fields["version"] == bw.__version__
+    assert fields["license"] == PROJECT["license"]
+    assert fields["repository-code"] == URLS["Source"]
+
+
+# -- one repository name ---------------------------------------------------------------------
+#: Every way a file can name where the project lives.
+REPO_PATTERNS = (
+    r"github\.com/([\w.-]+)/([\w.-]+)",
+    r"mybinder\.org/v2/gh/([\w.-]+)/([\w.-]+)",
+    r"raw\.githubusercontent\.com/([\w.-]+)/([\w.-]+)",
+    r"([\w-]+)\.github\.io/([\w.-]+)",
+)
+
+
+def _named_repos(text: str) -> set[str]:
+    found = set()
+    for pattern in REPO_PATTERNS:
+        for owner, name in re.findall(pattern, text):
+            found.add(f"{owner.lower()}/{name.removesuffix('.git')}")
+    return found
+
+
+def test_the_repository_is_named_once_in_pyproject_and_everything_agrees() -> None:
+    assert URLS["Homepage"].startswith("https://") and {"Source", "Issues", "Documentation", "Changelog"} <= set(URLS)
+    for url in URLS.values():
+        assert _named_repos(url) == {REPO}, url
+    files = [
+        ROOT / "README.md",
+        ROOT / "CITATION.cff",
+        ROOT / "docs" / "conf.py",
+        *sorted((ROOT / "docs").glob("*.md")),
+    ]
+    files += sorted((ROOT / "binder").iterdir())
+    for path in files:
+        text = path.read_text(encoding="utf-8")
+        assert "ORG/REPO" not in text, f"{path.name} still has the ORG/REPO placeholder"
+        others = {r for r in _named_repos(text) if r != REPO and not r.startswith(("jupyter", "voila-dashboards"))}
+        assert not others, f"{path.relative_to(ROOT)} names {others}, not {REPO} (pyproject.toml [project.urls])"
+    teachers = (ROOT / "docs" / "for_teachers.md").read_text(encoding="utf-8")
+    assert f"mybinder.org/v2/gh/{REPO}/main" in teachers and f"github.com/{REPO}&" in teachers
+    assert "URLS" not in teachers
+    assert 'PROJECT_URLS["Source"]' in (ROOT / "docs" / "conf.py").read_text(encoding="utf-8")
+
+
+def test_readme_badges_use_the_repository_name() -> None:
+    badges = re.findall(r"\((https://mybinder\.org/v2/gh/[^)\s]+)\)", README)
+    assert len(badges) == 2
+    assert all(b.startswith(f"https://mybinder.org/v2/gh/{REPO}/main?urlpath=") for b in badges)
+
+
+def test_readme_pictures_render_on_a_package_index() -> None:
+    """A package index shows the README without the repository: pictures need absolute addresses."""
+    srcs = re.findall(r'<img[^>]+src="([^"]+)"', README) + re.findall(r"!\[[^\]]*\]\(([^)\s]+)", README)
+    prefix = f"https://raw.githubusercontent.com/{REPO}/main/"
+    pictures = [s for s in srcs if not s.startswith("https://img.shields.io/")]  # the two badges
+    assert len(pictures) == 4 and len(srcs) == 6
+    for src in pictures:
+        assert src.startswith(prefix), f"{src} does not render on a package index (use {prefix}...)"
+        assert (ROOT / src.removeprefix(prefix)).is_file(), f"{src}: no such file in the repository"
+
+
+def test_readme_keeps_exactly_the_two_setup_commands() -> None:
+    blocks = re.findall(r"```(?:bash|sh|shell|console)\n(.*?)```", README, flags=re.S)
+    assert [b.strip() for b in blocks] == [
+        'pip install -e ".[lab]" && jupyter lab notebooks/00_start_here.ipynb',
+        'pip install -e ".[test]" && python -m pytest',
+    ]
+
+
+# -- the built distributions -----------------------------------------------------------------
+@pytest.fixture(scope="module")
+def dists(tmp_path_factory: pytest.TempPathFactory) -> dict[str, pathlib.Path]:
+    if not HAVE_HATCHLING:
+        pytest.skip("hatchling is not installed (pip install -e '.[docs]')")
+    out = tmp_path_factory.mktemp("dist")
+    return {kind: bgw_docs.build_own_wheel(out, kind) for kind in ("wheel", "sdist")}
+
+
+def test_the_wheel_carries_the_notebooks_the_licence_and_the_command(dists: dict[str, pathlib.Path]) -> None:
+    with zipfile.ZipFile(dists["wheel"]) as zf:
+        names = set(zf.namelist())
+        info = next(n.split("/")[0] for n in names if n.endswith(".dist-info/METADATA"))
+        meta = Parser().parsestr(zf.read(f"{info}/METADATA").decode())
+        entry_points = zf.read(f"{info}/entry_points.txt").decode()
+    shipped = {
+        n.removeprefix("boardgames_widgets/notebooks/") for n in names if n.startswith("boardgames_widgets/notebooks/")
+    }
+    assert shipped == _source_notebooks()
+    assert not [n for n in names if ".ipynb_checkpoints" in n or "__pycache__" in n or n.endswith(".pyc")]
+    assert "boardgames_widgets/py.typed" in names
+    assert {
+        "boardgames_widgets/__main__.py",
+        "boardgames_widgets/cli.py",
+        "boardgames_widgets/lessons_copy.py",
+    } <= names
+    assert any(n.endswith(".mo") for n in names), "compiled translations must ship"
+    assert f"{info}/licenses/LICENSE" in names
+    assert "boardgames-widgets = boardgames_widgets.cli:main" in entry_points
+    assert meta["License-Expression"] == "MIT"
+    assert meta["Requires-Python"] == PROJECT["requires-python"]
+    assert "Typing :: Typed" in meta.get_all("Classifier")
+    assert {u.split(", ", 1)[1] for u in meta.get_all("Project-URL")} == set(URLS.values())
+    assert meta["Description-Content-Type"] == "text/markdown"
+
+
+def test_the_sdist_has_what_building_and_testing_need(dists: dict[str, pathlib.Path]) -> None:
+    with tarfile.open(dists["sdist"]) as tf:
+        names = {n.split("/", 1)[1] for n in tf.getnames() if "/" in n}
+    for needed in ("LICENSE", "CITATION.cff", "CHANGELOG.md", "pyproject.toml", "notebooks/00_start_here.ipynb"):
+        assert needed in names, needed
+    assert {f"notebooks/{n}" for n in _source_notebooks()} <= names
+    assert "tests/test_packaging.py" in names
+
+
+@pytest.mark.skipif(importlib.util.find_spec("twine") is None, reason="twine is not installed")
+def test_twine_check_passes(dists: dict[str, pathlib.Path]) -> None:
+    res = subprocess.run(
+        [sys.executable, "-m", "twine", "check", "--strict", *map(str, dists.values())],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert res.returncode == 0, res.stdout + res.stderr
+    assert res.stdout.count("PASSED") == 2
