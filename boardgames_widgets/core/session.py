@@ -238,7 +238,7 @@ class Session:
                 if move.player == CHANCE:
                     chance = move.rng_after
                 else:
-                    agents = agents[: move.player] + (move.rng_after,) + agents[move.player + 1 :]
+                    agents = (*agents[: move.player], move.rng_after, *agents[move.player + 1 :])
         else:
             action = move
         if after is None:

@@ -11,10 +11,12 @@ thread, so the notebook stays responsive while a bot thinks ("thinking…" shows
 outside a kernel (unit tests, scripts) everything runs synchronously. Every drawing
 batch holds :data:`~boardgames_widgets.widgets.canvas_painter.DRAW_LOCK`.
 
-Randomness: the chance outcome at position ``n`` of the game is drawn from a
-generator seeded with ``derive_seed(seed, "chance", n)``, so the same seed and the
-same moves give the same game, and Undo followed by the same move gives the same roll.
-Undo is the replay of a prefix of the :class:`~boardgames_widgets.core.GameRecord`.
+The game itself — history, seats, undo, hint, the bot step — is a
+:class:`~boardgames_widgets.core.session.Session`, seeded exactly like
+:func:`~boardgames_widgets.core.play_game`: with bots in every seat the same seed gives
+the same game in a widget and in a tournament, and Undo followed by the same move gives
+the same roll. Every New game gets a fresh seed, shown in the log ("seed 48213"), so a
+teacher can replay it with ``play(..., seed=48213)``.
 """
 
 from __future__ import annotations
@@ -32,9 +34,10 @@ from typing import Any, ClassVar
 import ipywidgets as W
 
 from boardgames_widgets import i18n as _i18n
-from boardgames_widgets.core import CHANCE, TERMINAL, Game, GameError, GameRecord, make_game, sample_outcome
+from boardgames_widgets.core import CHANCE, TERMINAL, Game, GameError, GameRecord, make_game
 from boardgames_widgets.core.play import agent_name, as_agent
 from boardgames_widgets.core.rng import Seed, derive_seed
+from boardgames_widgets.core.session import Proposal, Session, fresh_seed
 from boardgames_widgets.widgets import bots as _bots
 from boardgames_widgets.widgets.canvas_painter import DRAW_LOCK, CanvasPainter, LayeredCanvas
 
@@ -98,7 +101,9 @@ class GameWidget(W.VBox):
     Args:
         game: a game object or a registered game id (default: the subclass's game).
         players: number of players when ``game`` is an id.
-        seed: seeds chance and the bots; same seed + same moves = same game.
+        seed: seeds chance and the bots of the first game; same seed + same moves = same
+            game (default: a fresh seed). Each New game takes a fresh seed (derived from
+            this one when given, so a re-run notebook replays the same games).
         seats: per seat ``"Human"``, a bot name of :data:`BOTS`, or an agent object.
             Default: seat 0 human, the others ``"Random bot"``.
         speed: one of :data:`SPEEDS` (``"off"`` shows results without animation).
@@ -124,7 +129,7 @@ class GameWidget(W.VBox):
         game: Game[Any, Any] | str | None = None,
         *,
         players: int | None = None,
-        seed: Seed = 0,
+        seed: Seed = None,
         seats: Sequence[Any] | None = None,
         speed: str = "normal",
         zoom: float = 1.0,
@@ -151,7 +156,9 @@ class GameWidget(W.VBox):
         if speed not in SPEEDS:
             raise ValueError(f"speed must be one of {', '.join(SPEEDS)}, not {speed!r}")
         self.game: Game[Any, Any] = game
-        self.seed = seed
+        self._seed_source = random.Random(derive_seed(seed, "new game")) if seed is not None else None
+        if seed is None:
+            seed = fresh_seed()
         self.threaded = _in_kernel() if threaded is None else threaded
         self._lock = threading.RLock()
         self._generation = 0
@@ -167,8 +174,8 @@ class GameWidget(W.VBox):
         self._skip_animation = False
         self._log: list[str] = []
         self._log_redo: list[Callable[[], str] | None] = []
-        self.actions: list[Any] = []
-        self.states: list[Any] = [game.new_initial_state()]
+        #: How many times the pieces layer was drawn (one per committed action; tests count it).
+        self.redraws = 0
 
         # -- seats ------------------------------------------------------------------
         n = game.num_players
@@ -177,7 +184,7 @@ class GameWidget(W.VBox):
         if len(seats) != n:
             raise ValueError(f"{game.info.name} with {n} players needs {n} seats, got {len(seats)}")
         self._custom_agents: dict[str, Any] = {}
-        self.agents: list[Any] = [None] * n
+        self.session = Session(game, [None] * n, seed)
         self.seat_pickers: list[W.Dropdown] = []
         self._seat_values: list[list[str]] = []
         for i, s in enumerate(seats):
@@ -199,7 +206,8 @@ class GameWidget(W.VBox):
             dd.style.description_width = "90px"
             dd.observe(self._wrap(lambda ch, i=i: self._seat_changed(i)), names="value")
             self.seat_pickers.append(dd)
-            self.agents[i] = self._make_agent(s)
+            self.session.set_seat(i, self._make_agent(s))
+        self.session.new_game()  # the bots' reset(), as play_game does
 
         # -- chrome -----------------------------------------------------------------
         self.status = W.HTML(layout=W.Layout(min_height="1.6em"))
@@ -258,15 +266,7 @@ class GameWidget(W.VBox):
         if self.tr.rtl:
             self.add_class("bgw-rtl")
 
-        self._log_line(
-            lambda: self.ngettext(
-                "New game of {game}, {n} player, seed {seed}.",
-                "New game of {game}, {n} players, seed {seed}.",
-                n,
-                game=self._(self.game.info.name),
-                seed=repr(seed),
-            )
-        )
+        self._log_new_game()
         self.redraw(full=True)
         self._kick()
 
@@ -452,20 +452,32 @@ class GameWidget(W.VBox):
     @property
     def state(self) -> Any:
         """The current state."""
-        return self.states[-1]
+        return self.session.state
+
+    @property
+    def states(self) -> list[Any]:
+        """Every state of the game so far, the first shown first (the session's history)."""
+        return self.session.states
+
+    @property
+    def actions(self) -> list[Any]:
+        """Every action played so far."""
+        return self.session.actions
+
+    @property
+    def agents(self) -> list[Any]:
+        """The agent of each seat (``None``: a person)."""
+        return self.session.agents
+
+    @property
+    def seed(self) -> Seed:
+        """The seed of the game being played (a New game takes a fresh one)."""
+        return self.session.seed
 
     @property
     def record(self) -> GameRecord:
         """The game so far, as a record (replayable, savable)."""
-        finished = self.game.is_terminal(self.state)
-        return GameRecord(
-            self.game.info.id,
-            self.game.config(),
-            self.seed,
-            tuple(str(a) for a in self.actions),
-            tuple(self.seat_label(i) for i in range(self.game.num_players)),
-            tuple(self.game.returns(self.state)) if finished else None,
-        )
+        return self.session.record(names=[self.seat_label(i) for i in range(self.game.num_players)])
 
     def seat_label(self, player: int) -> str:
         """What sits in a seat: ``"Human"`` or a bot's name."""
@@ -473,7 +485,7 @@ class GameWidget(W.VBox):
 
     def is_human(self, player: int) -> bool:
         """Whether a person plays this seat."""
-        return 0 <= player < self.game.num_players and self.agents[player] is None
+        return self.session.is_human(player)
 
     @property
     def humans(self) -> list[int]:
@@ -508,22 +520,29 @@ class GameWidget(W.VBox):
         return self._seen_by if self._seen_by in humans else None
 
     def new_game(self, seed: Seed | None = None) -> None:
-        """Start again with the same seats (and the same seed unless one is given)."""
+        """Start again with the same seats and a fresh seed (or ``seed`` if given), shown in the log."""
         with self._lock:
             self._stop_running()
             self._seen_by = None
-            if seed is not None:
-                self.seed = seed
-            self.actions = []
-            self.states = [self.game.new_initial_state()]
+            self.session.new_game(fresh_seed(self._seed_source) if seed is None else seed)
             self._log = []
+            self._log_redo = []
             self._after_change()
-        seed = self.seed
-        self._log_line(
-            lambda: self._("New game of {game}, seed {seed}.", game=self._(self.game.info.name), seed=repr(seed))
-        )
+        self._log_new_game()
         self.redraw(full=True)
         self._kick()
+
+    def _log_new_game(self) -> None:
+        seed, n = self.seed, self.game.num_players
+        self._log_line(
+            lambda: self.ngettext(
+                "New game of {game}, {n} player, seed {seed}.",
+                "New game of {game}, {n} players, seed {seed}.",
+                n,
+                game=self._(self.game.info.name),
+                seed=repr(seed),
+            )
+        )
 
     def load_state(self, state: Any) -> None:
         """Continue from a given position (a lesson's scenario, a test).
@@ -538,8 +557,7 @@ class GameWidget(W.VBox):
         self.game.validate_state(state)
         with self._lock:
             self._stop_running()
-            self.actions = []
-            self.states = [state]
+            self.session.new_game(state=state)
             self._after_change()
         self._log_line(lambda: self._("A position was loaded."))
         self.redraw(full=True)
@@ -567,8 +585,7 @@ class GameWidget(W.VBox):
             else:
                 k = n - 1
             self._stop_running()
-            self.states = self._replay(self.record.truncated(k))
-            self.actions = self.actions[:k]
+            self.session.undo_to(k)
             self._after_change()
         self._log_line(lambda: self._("Undo: back to move {k}.", k=k))
         self.redraw(full=True)
@@ -585,13 +602,15 @@ class GameWidget(W.VBox):
         """Ask the hint bot what it would play now; show it and return it."""
         p = self.current_player()
         if p < 0:
-            self._say(
-                self._("No move to hint: the game is over.")
-                if p == TERMINAL
-                else self._("No move to hint: chance is acting.")
-            )
+            waiting = self.waiting_seat()
+            if p == TERMINAL:
+                self._say(self._("No move to hint: the game is over."))
+            elif waiting is not None:
+                self._say(self.waiting_words(self.state, waiting))
+            else:
+                self._say(self._("Wait a moment: a move is still running."))
             return None
-        action = self._bot_choice(p, hint=True)
+        action = self.session.hint(self._hint_agent())
         self.hint_action = action
         self.show_hint(action)
         self._say(
@@ -617,8 +636,12 @@ class GameWidget(W.VBox):
             if not self.advance_chance():
                 self._kick()
             return
-        action = self._bot_choice(p, hint=self.is_human(p))
-        self.play(action)
+        if self.is_human(p):
+            self.play(self.session.hint(self._hint_agent()))
+            return
+        with self._lock:
+            self.busy = True
+        self._run(lambda: None)
 
     def play(self, action: Any) -> bool:
         """Play ``action`` for the player to act (as a click would); False if refused.
@@ -638,10 +661,11 @@ class GameWidget(W.VBox):
                 after = self.game.apply(state, action)
             except GameError as exc:
                 self._say(self.friendly_error(exc), error=True)
-                self.redraw()
+                self.redraw(pieces=False)
                 return False
             self.busy = True
-        self._run(lambda: self._commit(state, action, after, self._generation))
+            move = Proposal(self.game.current_player(state), action, len(self.actions))
+        self._run(lambda: self._commit(state, move, after, self._generation))
         return True
 
     def waiting_seat(self) -> int | None:
@@ -657,10 +681,10 @@ class GameWidget(W.VBox):
             if self.busy or self.waiting_seat() is None:
                 return False
             state = self.state
-            action = self._chance_outcome()
-            after = self.game.apply(state, action)
+            move = self.session.propose()
+            after = self.game.apply(state, move.action)
             self.busy = True
-        self._run(lambda: self._commit(state, action, after, self._generation))
+        self._run(lambda: self._commit(state, move, after, self._generation))
         return True
 
     def friendly_error(self, exc: GameError) -> str:
@@ -678,16 +702,6 @@ class GameWidget(W.VBox):
     # ==================================================================================
     # Internals: seats, bots, the automatic loop
     # ==================================================================================
-    def _replay(self, record: GameRecord) -> list[Any]:
-        # Like GameRecord.states(), but with this game object and from the first state
-        # shown (the initial state, or the position given to load_state).
-        state = self.states[0]
-        states = [state]
-        for text in record.actions:
-            state = self.game.apply(state, self.game.parse_action(text))
-            states.append(state)
-        return states
-
     def _make_agent(self, label: str) -> Any:
         if label == _bots.HUMAN:
             return None
@@ -699,7 +713,7 @@ class GameWidget(W.VBox):
         if getattr(self, "_relabelling", False):
             return
         with self._lock:
-            self.agents[seat] = self._make_agent(self.seat_pickers[seat].value)
+            self.session.set_seat(seat, self._make_agent(self.seat_pickers[seat].value))
             self._stop_running()
             self._after_change()
         self._log_line(
@@ -712,20 +726,9 @@ class GameWidget(W.VBox):
         self.redraw()
         self._kick()
 
-    def _bot_choice(self, player: int, hint: bool = False) -> Any:
-        agent = self.agents[player]
-        if agent is None or hint:
-            agent = as_agent(_bots.BOTS[_bots.hint_bot_name()](self.game))
-        rng = random.Random(derive_seed(self.seed, "agent", player, len(self.actions)))
-        legal = self.game.legal_actions(self.state)
-        action = agent.act(self.game.observation(self.state, player), legal, rng)
-        if action not in legal:
-            raise GameError(f"the bot {agent_name(agent)!r} chose an illegal move {action!r}")
-        return action
-
-    def _chance_outcome(self) -> Any:
-        rng = random.Random(derive_seed(self.seed, "chance", len(self.actions)))
-        return sample_outcome(self.game.chance_outcomes(self.state), rng)
+    def _hint_agent(self) -> Any:
+        """The bot that gives hints and plays "Let the bot move" on a person's turn."""
+        return as_agent(_bots.BOTS[_bots.hint_bot_name()](self.game))
 
     def _run(self, job: Callable[[], None]) -> None:
         """Run ``job`` then the automatic moves, in the worker thread when threaded."""
@@ -744,7 +747,7 @@ class GameWidget(W.VBox):
                         self.thinking = False
                 if gen == self._generation:
                     try:
-                        self.redraw()
+                        self.redraw(pieces=False)
                     except Exception as exc:  # a worker thread must never die with a traceback
                         self._unexpected(exc)
 
@@ -775,28 +778,28 @@ class GameWidget(W.VBox):
             if p == CHANCE:
                 if self.waiting_seat() is not None:
                     return
-                action = self._chance_outcome()
+                move = self.session.propose()
             else:
                 with self._lock:
                     self.thinking = True
                 self.redraw(pieces=False)
-                action = self._bot_choice(p)
+                move = self.session.propose()
                 with self._lock:
                     self.thinking = False
                 self._refresh_text()
-            after = self.game.apply(state, action)
-            if not self._commit(state, action, after, gen):
+            after = self.game.apply(state, move.action)
+            if not self._commit(state, move, after, gen):
                 return
 
-    def _commit(self, state: Any, action: Any, after: Any, gen: int) -> bool:
-        """Animate and record one action; False if the game changed meanwhile."""
+    def _commit(self, state: Any, move: Proposal, after: Any, gen: int) -> bool:
+        """Animate and record one move (drawing the pieces once); False if the game changed meanwhile."""
+        action = move.action
         self._animate(state, action, after, gen)
         with self._lock:
             if gen != self._generation or self.state is not state:
                 return False
             words = self.action_words(state, action)
-            self.actions.append(action)
-            self.states.append(after)
+            self.session.commit(move, after)
             self._after_change()
         self._log_line(words, lambda: self.action_words(state, action))
         self.redraw()
@@ -871,6 +874,8 @@ class GameWidget(W.VBox):
                 names.insert(0, "board")
                 names.append("animation")
             with self.canvas.frame(*names) as ps:
+                if "pieces" in ps:
+                    self.redraws += 1
                 if full:
                     self.draw_board(ps["board"], state)
                 if "pieces" in ps:
@@ -1021,7 +1026,10 @@ class GameWidget(W.VBox):
             return
         self.message = ""
         self.last_error = None
+        n, generation = len(self.actions), self._generation
         self.click(x, y)
+        if self.busy or len(self.actions) != n or self._generation != generation:
+            return  # a move was played: its commit drew the board
         self.redraw(pieces=self.click_redraws_pieces)
 
     def _on_key_down(self, key: str, shift: bool = False, ctrl: bool = False, meta: bool = False) -> None:
