@@ -31,7 +31,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-import ipywidgets as W
+import ipywidgets as W  # type: ignore[import-untyped]
 
 from boardgames_widgets import i18n as _i18n
 from boardgames_widgets.core import CHANCE, TERMINAL, Game, GameError, GameRecord, make_game
@@ -81,21 +81,22 @@ class Target:
         return self.x + self.w / 2, self.y + self.h / 2
 
 
-Frame = Callable[[CanvasPainter], None]
+#: One animation frame: called with the animation layer's painter (a lambda may carry defaults).
+Frame = Callable[..., object]
 
 
 def _in_kernel() -> bool:
     if sys.platform == "emscripten":  # Pyodide (JupyterLite) has no threads: run synchronously
         return False
     try:
-        from IPython import get_ipython
+        from IPython import get_ipython  # type: ignore[attr-defined]
     except ImportError:  # pragma: no cover - IPython comes with ipywidgets
         return False
-    ip = get_ipython()
+    ip = get_ipython()  # type: ignore[no-untyped-call]
     return ip is not None and getattr(ip, "kernel", None) is not None
 
 
-class GameWidget(W.VBox):
+class GameWidget(W.VBox):  # type: ignore[misc]
     """The shared widget: canvas + chrome for any game of the package.
 
     Args:
@@ -730,7 +731,7 @@ class GameWidget(W.VBox):
         """The bot that gives hints and plays "Let the bot move" on a person's turn."""
         return as_agent(_bots.BOTS[_bots.hint_bot_name()](self.game))
 
-    def _run(self, job: Callable[[], None]) -> None:
+    def _run(self, job: Callable[[], object]) -> None:
         """Run ``job`` then the automatic moves, in the worker thread when threaded."""
         gen = self._generation
 

@@ -19,7 +19,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
-from ipycanvas import Canvas, MultiCanvas, hold_canvas
+from ipycanvas import Canvas, MultiCanvas, hold_canvas  # type: ignore[import-untyped]
 
 from boardgames_widgets.core.painter import FONT_FAMILY, Point
 from boardgames_widgets.i18n import has_rtl_letters, is_rtl
@@ -300,6 +300,6 @@ class LayeredCanvas:
         browser client starts with none selected, so a redraw right after a reload
         was dropped (ipycanvas issue #322).
         """
-        from ipycanvas.canvas import _CANVAS_MANAGER
+        from ipycanvas.canvas import _CANVAS_MANAGER  # type: ignore[import-untyped]
 
         _CANVAS_MANAGER._current_canvas = None

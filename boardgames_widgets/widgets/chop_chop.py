@@ -137,7 +137,7 @@ class ChopChopWidget(GameWidget):
         """Buttons in the strip: (key, label, action)."""
         if not self._my_turn():
             return []
-        out = []
+        out: list[tuple[str, str, Any]] = []
         for a in self.game.legal_actions(self.state):
             if isinstance(a, Pass):
                 out.append(("p", self._("Pass"), a))

@@ -138,7 +138,8 @@ class FoodChainWidget(GameWidget):
     def _hand(self) -> tuple[Card, ...]:
         v = self.viewer()
         seat = v if v is not None else max(self.current_player(), 0)
-        return self.state.hands[seat]
+        hand: tuple[Card, ...] = self.state.hands[seat]
+        return hand
 
     # -- animation -------------------------------------------------------------------------
     def animation_frames(

@@ -32,7 +32,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-import ipywidgets as W
+import ipywidgets as W  # type: ignore[import-untyped]
 
 from boardgames_widgets.games.papageno import view as pv
 from boardgames_widgets.games.papageno.cards import AREA_SIZE, CAPTURE, COLUMNS, EGG, FLUTE
@@ -749,25 +749,25 @@ class PapagenoWidget(GameWidget):
             return t("{who} throws the drawn {card} away.", who=who, card=self.card_words(state.hand or "?"))
         if isinstance(action, Swap):
             old = state.grids[state.actor][action.pos]
-            card, pos = self.card_words(state.hand or "?"), self.pos_words(action.pos)
+            drawn, where = self.card_words(state.hand or "?"), self.pos_words(action.pos)
             if old is None:
-                return t("{who} puts the {card} at {pos}.", who=who, card=card, pos=pos)
+                return t("{who} puts the {card} at {pos}.", who=who, card=drawn, pos=where)
             return t(
                 "{who} puts the {card} at {pos}, the {old} leaves.",
                 who=who,
-                card=card,
-                pos=pos,
+                card=drawn,
+                pos=where,
                 old=self.card_words(old),
             )
         if isinstance(action, CaptureSwap):
-            a = state.grids[state.actor][action.mine]
-            b = state.grids[action.other][action.theirs]
+            mine = state.grids[state.actor][action.mine]
+            theirs = state.grids[action.other][action.theirs]
             return t(
                 "{who} uses the Capture: their {mine} for {name}'s {theirs}.",
                 who=who,
-                mine=self.card_words(a or "?"),
+                mine=self.card_words(mine or "?"),
                 name=self.player_name(action.other),
-                theirs=self.card_words(b or "?"),
+                theirs=self.card_words(theirs or "?"),
             )
         if isinstance(action, Decline):
             return t("{who} does not use the Capture.", who=who)
