@@ -98,3 +98,42 @@ def test_each_committed_action_draws_the_pieces_once(game_id: str) -> None:
         played = len(w.actions) - before_actions
         assert played >= 1
         assert w.redraws - before_redraws == played
+
+
+# -- the one view contract ------------------------------------------------------------------
+def some_states(game_id: str, n: int = 30):  # type: ignore[no-untyped-def]
+    """The states of a seeded random game (enough to reach hands, rolls and pieces)."""
+    from boardgames_widgets.core.session import Session
+
+    game = make_game(game_id, num_players=game_class(game_id).info.min_players)
+    s = Session(game, [RandomAgent() for _ in range(game.num_players)], seed=1)
+    s.run(max_actions=n)
+    return game, s.states
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_view_has_the_one_shape(game_id: str) -> None:
+    from boardgames_widgets.core.painter import Hit, SVGPainter, board_view
+
+    game, states = some_states(game_id)
+    view = board_view(game)
+    assert view.width > 0 and view.height > 0
+    for state in (states[0], states[-1]):
+        for seat in (0, None):
+            svg = view.state_svg(state, seat)
+            painter = SVGPainter(view.width, view.height)
+            view.draw(painter, state, seat)
+            assert svg.count("<") > 20 and painter.to_svg().count("<") == svg.count("<") - 2  # + <title></title>
+    view.draw(SVGPainter(view.width, view.height), states[-1], 0)
+    hits = [view.hit_test(x, y) for x in range(0, int(view.width), 17) for y in range(0, int(view.height), 17)]
+    found = [h for h in hits if h is not None]
+    assert found and all(isinstance(h, Hit) for h in found)
+    assert view.hit_test(-50, -50) is None
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_widget_draws_and_hit_tests_through_the_view(game_id: str) -> None:
+    w = widget(game_id, seed=3)
+    assert w.view is not None
+    width, height = w.board_size()
+    assert width >= w.view.width and height >= w.view.height

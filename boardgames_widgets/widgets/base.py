@@ -35,6 +35,7 @@ import ipywidgets as W  # type: ignore[import-untyped]
 
 from boardgames_widgets import i18n as _i18n
 from boardgames_widgets.core import CHANCE, TERMINAL, Game, GameError, GameRecord, make_game
+from boardgames_widgets.core.painter import BoardView, board_view
 from boardgames_widgets.core.play import agent_name, as_agent
 from boardgames_widgets.core.rng import Seed, derive_seed
 from boardgames_widgets.core.session import Proposal, Session, fresh_seed
@@ -245,6 +246,12 @@ class GameWidget(W.VBox):  # type: ignore[misc]
         self.rtl_style = W.HTML(RTL_CSS, layout=W.Layout(display="none"))
         self._label_chrome()
 
+        #: The game's view (``games/<game>/view.py``, one shape for every game); ``None`` if it has none.
+        self.view: BoardView | None
+        try:
+            self.view = board_view(game)
+        except ValueError:
+            self.view = None
         self.setup()
         self._after_change()
         self.canvas: LayeredCanvas | None = None
@@ -364,14 +371,18 @@ class GameWidget(W.VBox):  # type: ignore[misc]
         """Create the subclass's own attributes (called once, before the first drawing)."""
 
     def board_size(self) -> tuple[float, float]:
-        """The logical (CSS pixel) size of the board."""
+        """The logical (CSS pixel) size of the board (default: the view's)."""
+        if self.view is not None:
+            return (self.view.width, self.view.height)
         return (480.0, 360.0)
 
     def draw_board(self, p: CanvasPainter, state: Any) -> None:
         """Draw the layer that rarely changes (only on full redraws)."""
 
     def draw_pieces(self, p: CanvasPainter, state: Any, viewer: int | None) -> None:
-        """Draw the pieces layer from ``viewer``'s seat (``None``: hide every secret)."""
+        """Draw the pieces layer from ``viewer``'s seat (``None``: hide every secret); default: the view's picture."""
+        if self.view is not None:
+            self.view.draw(p, state, viewer)
 
     def draw_overlay(self, p: CanvasPainter, state: Any) -> None:
         """Draw highlights, the current selection and any screen over the board."""

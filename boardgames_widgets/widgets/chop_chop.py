@@ -154,7 +154,8 @@ class ChopChopWidget(GameWidget):
         p.rect(0, 0, p.width, p.height, fill=ccv.WALL)
 
     def draw_pieces(self, p: CanvasPainter, state: ChopChopState, viewer: int | None) -> None:
-        ccv.draw_state(p, state, self.lay, cheese_to_win=self.game.cfg.cheese_to_win)
+        assert self.view is not None
+        self.view.draw(p, state, viewer)
 
     def draw_overlay(self, p: CanvasPainter, state: ChopChopState) -> None:
         lay, cell = self.lay, ccv.CELL
@@ -408,10 +409,11 @@ class ChopChopWidget(GameWidget):
             if bx <= x <= bx + bw and by <= y <= by + bh:
                 self.play(action)
                 return
-        hit = ccv.hit_test(x, y, self.lay)
+        assert self.view is not None
+        hit = self.view.hit_test(x, y)
         if hit is None:
             return
-        cell = self.lay.index[hit] if isinstance(hit, tuple) else int(hit)
+        cell = hit.index
         state = self.state
         # choosing the square to come in from
         if self.sel_landing is not None:

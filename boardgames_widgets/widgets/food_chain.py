@@ -19,8 +19,6 @@ from typing import Any
 from boardgames_widgets.games.food_chain import view as fcv
 from boardgames_widgets.games.food_chain.rules import (
     CARDS_PER_PLAYER,
-    CHEESE_VALUES,
-    OPENING_DRAWS,
     Card,
     Draw,
     FoodChain,
@@ -32,8 +30,6 @@ from boardgames_widgets.i18n import N_, Translator
 from boardgames_widgets.widgets.base import Frame, GameWidget, Target
 from boardgames_widgets.widgets.canvas_painter import CanvasPainter
 
-#: The most cards a hand can hold: the cheese set plus the opening draws.
-MAX_HAND = len(CHEESE_VALUES) + OPENING_DRAWS
 #: Animation steps of a card gliding from the hand to its cell.
 GLIDE_STEPS = 6
 #: Animation steps each removal step of FC-E2 stays on screen.
@@ -51,6 +47,7 @@ class FoodChainWidget(GameWidget):
 
     game_id = "food_chain"
     game: FoodChain
+    view: fcv.View
 
     def __init__(self, game: Any = None, *, players: int | None = None, **kwargs: Any) -> None:
         if game is None:
@@ -61,13 +58,8 @@ class FoodChainWidget(GameWidget):
 
     # -- geometry -------------------------------------------------------------------------
     def setup(self) -> None:
-        self.layout_fc = fcv.FoodChainLayout(self.game.num_players)
+        self.layout_fc = self.view.layout
         self.selected: int | None = None
-
-    def board_size(self) -> tuple[float, float]:
-        lay = self.layout_fc
-        width = max(lay.width, lay.hand_xy(MAX_HAND)[0] + lay.margin)
-        return width, lay.height(1)
 
     # -- drawing ----------------------------------------------------------------------------
     def draw_board(self, p: CanvasPainter, state: FoodChainState) -> None:
@@ -83,7 +75,7 @@ class FoodChainWidget(GameWidget):
 
     def draw_pieces(self, p: CanvasPainter, state: FoodChainState, viewer: int | None) -> None:
         seat = viewer if viewer is not None else max(self.game.current_player(state), 0)
-        fcv.draw(p, state, player=seat, layout=self.layout_fc, status=self._status_text(state))
+        self.view.draw(p, state, seat, status=self._status_text(state))
 
     def legal_cells(self) -> list[tuple[int, int]]:
         """Cells where the player to act may place a card now."""
@@ -180,10 +172,10 @@ class FoodChainWidget(GameWidget):
 
     # -- clicks and keys ---------------------------------------------------------------------
     def click(self, x: float, y: float) -> None:
-        hit = self.layout_fc.hit_test(x, y)
+        hit = self.view.hit_test(x, y)
         if hit is None:
             return
-        kind, a, b = hit
+        kind, a, b = hit.kind, hit.index, hit.sub
         hand = self._hand()
         if kind == "hand":
             if a < len(hand):

@@ -151,6 +151,7 @@ class MouseTrapWidget(GameWidget):
 
     game_id = "mouse_trap"
     game: MouseTrap
+    view: mtv.View
 
     def __init__(self, game: Any = None, *, players: int | None = None, **kwargs: Any) -> None:
         if game is None:
@@ -163,7 +164,7 @@ class MouseTrapWidget(GameWidget):
     # -- geometry -----------------------------------------------------------------------
     def setup(self) -> None:
         self.cfg = self.game.cfg
-        self.lay = mtv.MouseTrapLayout.for_config(self.cfg)
+        self.lay = self.view.layout
         lay = self.lay
         track_w = lay.columns * lay.cell
         self.strip_rect: Rect = (lay.track_left, lay.track_top + lay.rows * lay.cell + 8, track_w, STRIP_H)
@@ -217,7 +218,7 @@ class MouseTrapWidget(GameWidget):
         stuck: int = -1,
         fresh: tuple[int, ...] = (),
     ) -> None:
-        mtv.draw(p, self.cfg, state, layout=self.lay, status=status)
+        self.view.draw(p, state, None, status=status)
         self._draw_strip(p, state.parts_built, stage=stage, spark=spark, stuck=stuck, fresh=fresh)
         self._draw_die(p, state.last_roll if die is None else die, state)
 
@@ -432,10 +433,10 @@ class MouseTrapWidget(GameWidget):
             if bx <= x <= bx + bw and by <= y <= by + bh:
                 self.play(action)
                 return
-        hit = self.lay.hit_test(x, y, self.state)
+        hit = self.view.hit_test(x, y)
         if hit is None or not choices:
             return
-        kind, idx = hit
+        kind, idx = hit.kind, hit.index
         actions = [a for _, a in choices]
         if kind in ("mouse", "player"):
             moves = [a for a in actions if isinstance(a, MoveMouse) and a.player == idx]

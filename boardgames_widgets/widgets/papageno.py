@@ -167,10 +167,6 @@ class PapagenoWidget(GameWidget):
         humans = [i for i in range(self.game.num_players) if self.is_human(i)] if self.agents else []
         self._last_seat = humans[0] if humans else 0
 
-    def board_size(self) -> tuple[float, float]:
-        lay = pv.PapagenoLayout(self.game.num_players, 0)
-        return lay.width, lay.height
-
     def draw_seat(self) -> int | None:
         """The seat the table is drawn from (``None``: the teacher view)."""
         if self.show_all.value:
@@ -268,7 +264,8 @@ class PapagenoWidget(GameWidget):
 
     def _scene(self, p: Any, state: PapagenoState) -> None:
         seat = self.draw_seat()
-        pv.draw(p, state, seat, game=self.game)
+        assert self.view is not None
+        self.view.draw(p, state, seat)
         if state.phase in (Phase.ROUND_OVER, Phase.GAME_OVER):
             self._draw_scores(p, state)
 
@@ -596,7 +593,8 @@ class PapagenoWidget(GameWidget):
             if _inside(rect, x, y):
                 self._activate(what)
                 return
-        hit = self.layout().hit_test(x, y)
+        assert self.view is not None
+        hit = self.view.hit_test(x, y)
         me = self.current_player()
         if hit is None:
             return
@@ -609,7 +607,7 @@ class PapagenoWidget(GameWidget):
             self._say(t("A card taken from the discard pile must be swapped in (PA-T2)."))
         elif state.phase is Phase.PLACE:
             self._say(t("Swap the card into your own grid (the bottom one)."))
-        elif state.phase is Phase.CAPTURE and hit.kind == "card" and hit.player == me and hit.pos == state.pos:
+        elif state.phase is Phase.CAPTURE and hit.kind == "card" and hit.index == me and hit.sub == state.pos:
             self._say(t("The Capture you just placed stays with you (PA-X1): pick another card."))
         elif state.phase is Phase.CAPTURE:
             self._say(t("A Capture swaps two face-up cards: one of yours and one of an opponent's."))

@@ -15,8 +15,9 @@ from __future__ import annotations
 import math
 from collections.abc import Collection
 from dataclasses import dataclass
+from typing import Any
 
-from boardgames_widgets.core.painter import Painter, SVGPainter
+from boardgames_widgets.core.painter import Hit, Painter, SVGPainter, svg_of
 from boardgames_widgets.games.mouse_trap.layout import (
     MOUSE_NAMES,
     TRAP_PARTS,
@@ -427,3 +428,42 @@ def draw_svg(cfg: MouseTrapConfig, state: MouseTrapState, **kwargs: object) -> s
     painter = SVGPainter(lay.width, lay.height, title="Mouse Trap")
     draw(painter, cfg, state, layout=lay, **kwargs)  # type: ignore[arg-type]
     return painter.to_svg()
+
+
+class View:
+    """The Mouse Trap view in the one shape of every game (:class:`~boardgames_widgets.core.painter.BoardView`).
+
+    Mouse Trap has no secrets: every seat sees the same picture.
+    """
+
+    def __init__(self, game: Any) -> None:
+        self.cfg: MouseTrapConfig = game.cfg
+        self.layout = MouseTrapLayout.for_config(self.cfg)
+        self._state: MouseTrapState | None = None
+
+    @property
+    def width(self) -> float:
+        """The picture's width."""
+        return self.layout.width
+
+    @property
+    def height(self) -> float:
+        """The picture's height."""
+        return self.layout.height
+
+    def draw(self, p: Painter, state: MouseTrapState, seat: int | None, *, status: str | None = None) -> None:
+        """Draw ``state`` (the same for every seat)."""
+        self._state = state
+        draw(p, self.cfg, state, layout=self.layout, status=status)
+
+    def hit_test(self, x: float, y: float) -> Hit | None:
+        """``Hit(kind, number)`` with kind ``mouse``, ``space``, ``part``, ``player`` or ``pile``, or ``None``.
+
+        A mouse is found where it was drawn last.
+        """
+        found = self.layout.hit_test(x, y, self._state)
+        return None if found is None else Hit(*found)
+
+    def state_svg(self, state: MouseTrapState, seat: int | None = None) -> str:
+        """The picture as an SVG document."""
+        return svg_of(self, state, seat, "Mouse Trap")
