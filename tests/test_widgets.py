@@ -69,7 +69,9 @@ def test_canvas_painter_skips_repeated_attribute_commands() -> None:
 def test_layered_canvas_is_drawn_at_twice_its_css_size() -> None:
     lc = LayeredCanvas(300, 200)
     assert (lc.multi.width, lc.multi.height) == (600, 400)
-    assert (lc.multi.layout.width, lc.multi.layout.height) == ("300px", "200px")
+    # the board scales to the width it is given (up to its full size), keeping its proportions
+    assert (lc.multi.layout.width, lc.multi.layout.max_width, lc.multi.layout.height) == ("100%", "300px", "auto")
+    assert LayeredCanvas(900, 600).multi.layout.min_width == "560px"
     assert lc.to_logical(60, 40) == (60 / PIXEL_RATIO, 40 / PIXEL_RATIO)
 
 

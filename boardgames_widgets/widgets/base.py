@@ -203,16 +203,17 @@ class GameWidget(W.VBox):  # type: ignore[misc]
                 options=self._seat_options(options),
                 value=s,
                 description=self.player_name(i),
-                layout=W.Layout(width="250px"),
+                layout=W.Layout(width="auto", min_width="250px", max_width="100%"),
             )
-            dd.style.description_width = "90px"
+            dd.style.description_width = "initial"  # the whole seat name, in every language
             dd.observe(self._wrap(lambda ch, i=i: self._seat_changed(i)), names="value")
             self.seat_pickers.append(dd)
             self.session.set_seat(i, self._make_agent(s))
         self.session.new_game()  # the bots' reset(), as play_game does
 
         # -- chrome -----------------------------------------------------------------
-        self.status = W.HTML(layout=W.Layout(min_height="1.6em"))
+        # room for two lines: the board does not jump when the status line wraps
+        self.status = W.HTML(layout=W.Layout(min_height="2.9em"))
         self.status.add_class("bgw-status")
         self.panel = W.HTML()
         self.panel.add_class("bgw-panel")
@@ -234,14 +235,14 @@ class GameWidget(W.VBox):  # type: ignore[misc]
         self.btn_hint.on_click(self._wrap(lambda _: self.hint()))
         self.btn_bot.on_click(self._wrap(lambda _: self.bot_move()))
         self.speed = W.ToggleButtons(options=[(self._(SPEED_WORDS[k]), k) for k in SPEEDS], value=speed)
-        self.speed.style.button_width = "72px"
-        self.speed.style.description_width = "70px"
+        self.speed.style.button_width = "auto"
+        self.speed.style.description_width = "initial"
         self.lang_picker = W.Dropdown(
             options=[(name, code) for code, name in _i18n.LANGUAGES.items()],
             value=self.tr.lang,
-            layout=W.Layout(width="200px"),
+            layout=W.Layout(width="auto", min_width="200px"),
         )
-        self.lang_picker.style.description_width = "60px"
+        self.lang_picker.style.description_width = "initial"  # "Language" uncut in every language
         self.lang_picker.observe(self._wrap(lambda ch: self._language_picked(ch["new"])), names="value")
         self.rtl_style = W.HTML(RTL_CSS, layout=W.Layout(display="none"))
         self._label_chrome()
@@ -256,7 +257,9 @@ class GameWidget(W.VBox):  # type: ignore[misc]
         self._after_change()
         self.canvas: LayeredCanvas | None = None
         board = self._build_board(zoom)
-        buttons = W.HBox([self.btn_new, self.btn_undo, self.btn_hint, self.btn_bot])
+        buttons = W.HBox(
+            [self.btn_new, self.btn_undo, self.btn_hint, self.btn_bot], layout=W.Layout(flex_flow="row wrap")
+        )
         seats_box = W.HBox(self.seat_pickers, layout=W.Layout(flex_flow="row wrap"))
         self.children = [
             self.status,
