@@ -154,7 +154,8 @@ def test_food_chain_click_on_an_illegal_cell_changes_nothing() -> None:
     n = len(w.actions)
     mouse_down(w, *center(lay.cell_xy(3, 3), lay.cell, lay.cell))
     assert len(w.actions) == n
-    assert "not allowed (FC-T3)" in w.status.value
+    assert "The first card has its own place" in w.status.value
+    assert "<summary>why?</summary>" in w.status.value and "Rule FC-T3:" in w.status.value
     assert "Traceback" not in w.status.value
 
 

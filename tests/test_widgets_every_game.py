@@ -137,3 +137,104 @@ def test_the_widget_draws_and_hit_tests_through_the_view(game_id: str) -> None:
     assert w.view is not None
     width, height = w.board_size()
     assert width >= w.view.width and height >= w.view.height
+
+
+# -- a picture wherever widgets cannot run -------------------------------------------------------
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_display_carries_a_picture_and_one_line_of_text(game_id: str) -> None:
+    import base64
+
+    from boardgames_widgets.widgets.raster import png_size
+
+    w = widget(game_id, seed=1)
+    bundle = w._repr_mimebundle_()
+    assert "application/vnd.jupyter.widget-view+json" in bundle
+    text = bundle["text/plain"]
+    assert "\n" not in text and "run this cell to play" in text and "HTML(" not in text
+    assert bundle["image/svg+xml"].startswith("<svg") and "Run this cell again to play" in bundle["image/svg+xml"]
+    png = base64.b64decode(bundle["image/png"])
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    assert png_size(png)[0] == pytest.approx(w.view.width, abs=2)
+
+
+def test_the_picture_speaks_the_widgets_language_and_so_does_the_recovery_line() -> None:
+    w = widget("food_chain", seed=1, lang="lv")
+    assert w._repr_mimebundle_()["text/plain"].startswith("Barības ķēde")
+    html = w.recovery_html()
+    assert 'class="bgw-recover"' in html and ":has(.bgw-game) .bgw-recover{display:none}" in html
+    assert "palaid šo šūnu vēlreiz" in html and "run this cell" not in html  # in the widget's language
+
+
+def test_no_picture_while_the_device_is_passed_between_two_people() -> None:
+    w = widget("food_chain", seed=1, seats=["Human", "Human"])
+    assert w.curtain == 0
+    bundle = w._repr_mimebundle_()
+    assert "image/png" not in bundle and "image/svg+xml" not in bundle
+
+
+def test_visual_order_keeps_numbers_and_reverses_hebrew_runs() -> None:
+    from boardgames_widgets.widgets.raster import visual_order
+
+    assert visual_order("Round 2") == "Round 2"
+    assert visual_order("אב 12") == "12 בא"
+
+
+# -- plain words ---------------------------------------------------------------------------------
+def test_every_rule_the_rules_can_break_has_a_plain_sentence_in_every_language() -> None:
+    """Each rule ID raised in a game's rules.py has a sentence, translated into lv, ru and he."""
+    import pathlib
+
+    from boardgames_widgets.i18n import translator
+    from boardgames_widgets.i18n.plain import RULE_WORDS
+
+    root = pathlib.Path(__file__).resolve().parents[1] / "boardgames_widgets" / "games"
+    raised = set()
+    for rules in root.glob("*/rules.py"):
+        raised |= set(re.findall(r'IllegalActionError\(\s*"([A-Z]{2}-[A-Z0-9]+)"', rules.read_text()))
+        raised |= set(re.findall(r'\("([A-Z]{2}-[A-Z0-9]+)", "', rules.read_text()))
+    assert len(raised) > 20
+    assert raised <= set(RULE_WORDS), raised - set(RULE_WORDS)
+    for lang in ("lv", "ru", "he"):
+        t = translator(lang)
+        for rule, words in RULE_WORDS.items():
+            assert t(words) != words, (lang, rule)
+            assert not re.search(r"[A-Z]{2}-[A-Z0-9]", t(words))
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_random_refused_moves_read_plainly(game_id: str) -> None:
+    """Whatever the rules refuse, the status line names no rule ID; the ID is under "why?"."""
+    from boardgames_widgets.core import IllegalActionError
+
+    game, states = some_states(game_id, n=60)
+    w = widget(game_id, seed=1)
+    seen = 0
+    for state in states:
+        if game.current_player(state) < 0:
+            continue
+        legal = set(game.legal_actions(state))
+        for other in states:
+            if game.current_player(other) < 0:
+                continue
+            for action in game.legal_actions(other):
+                if action in legal:
+                    continue
+                try:
+                    game.apply(state, action)
+                except IllegalActionError as exc:
+                    words = w.friendly_error(exc)
+                    assert exc.rule not in words and "not allowed" not in words, words
+                    assert w.why is not None and exc.rule in w.why
+                    seen += 1
+                except Exception:
+                    pass
+                if seen >= 12:
+                    return
+    assert seen > 0
+
+
+def test_no_hint_while_the_die_waits_says_roll_the_die() -> None:
+    w = widget("mouse_trap", seed=1)
+    assert w.waiting_seat() == 0
+    assert w.hint() is None
+    assert "chance" not in w.status.value.lower() and "roll" in w.status.value.lower()

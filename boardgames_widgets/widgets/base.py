@@ -21,6 +21,7 @@ teacher can replay it with ``play(..., seed=48213)``.
 
 from __future__ import annotations
 
+import base64
 import html
 import random
 import sys
@@ -35,10 +36,11 @@ import ipywidgets as W  # type: ignore[import-untyped]
 
 from boardgames_widgets import i18n as _i18n
 from boardgames_widgets.core import CHANCE, TERMINAL, Game, GameError, GameRecord, make_game
-from boardgames_widgets.core.painter import BoardView, board_view
+from boardgames_widgets.core.painter import BoardView, SVGPainter, board_view
 from boardgames_widgets.core.play import agent_name, as_agent
 from boardgames_widgets.core.rng import Seed, derive_seed
 from boardgames_widgets.core.session import Proposal, Session, fresh_seed
+from boardgames_widgets.i18n.plain import plain_reason, why_words
 from boardgames_widgets.widgets import bots as _bots
 from boardgames_widgets.widgets.canvas_painter import DRAW_LOCK, CanvasPainter, LayeredCanvas
 
@@ -56,6 +58,9 @@ RTL_CSS = (
 
 #: Keys the board itself uses; every other key is left to JupyterLab.
 NAV_KEYS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}
+
+#: Height of the caption under the fallback picture ("Run this cell again to play").
+CAPTION_H = 30.0
 
 #: How many log lines are kept on screen.
 LOG_LINES = 300
@@ -170,6 +175,8 @@ class GameWidget(W.VBox):  # type: ignore[misc]
         self.message = ""
         self.hint_action: Any = None
         self.last_error: str | None = None
+        #: The rule ID and the rules' own reason for the last refused move (the "why?" detail).
+        self.why: str | None = None
         self.cursor = 0
         self.curtain: int | None = None  # "pass the device" screen for this player
         self._seen_by: int | None = None  # the human who last saw the board unhidden
@@ -280,6 +287,100 @@ class GameWidget(W.VBox):  # type: ignore[misc]
         self._log_new_game()
         self.redraw(full=True)
         self._kick()
+
+    # ==================================================================================
+    # A picture wherever widgets cannot run
+    # ==================================================================================
+    def summary(self) -> str:
+        """One line saying what this is: "Food Chain, 2 players — run this cell to play"."""
+        return self.ngettext(
+            "{game}, {n} player — run this cell to play",
+            "{game}, {n} players — run this cell to play",
+            self.game.num_players,
+            game=self._(self.game.info.name),
+        )
+
+    def picture_seat(self) -> int | None:
+        """The seat the fallback picture is drawn from, or ``None`` when no picture may be shown.
+
+        The viewer's seat; a game without secrets shows everything; with several people at
+        one screen and the "pass the device" screen up, no picture (it would show a hand).
+        """
+        viewer = self.viewer()
+        if viewer is not None:
+            return viewer
+        if not self.game.info.hidden_information:
+            return 0
+        return None
+
+    def board_picture(self, fmt: str = "svg") -> str | bytes | None:
+        """The current board as an image with the line "Run this cell to play" under it.
+
+        Args:
+            fmt: ``"svg"`` (a string) or ``"png"`` (bytes, drawn with matplotlib's Agg).
+
+        Returns:
+            The image, or ``None`` when the game has no view or no picture may be shown.
+        """
+        seat = self.picture_seat()
+        if self.view is None or (seat is None and self.game.info.hidden_information):
+            return None
+        w, h = self.view.width, self.view.height
+        caption = self._("Run this cell again to play.")
+        painter: Any
+        if fmt == "png":
+            from boardgames_widgets.widgets.raster import PNGPainter
+
+            painter = PNGPainter(w, h + CAPTION_H, lang=self.tr.lang)
+        else:
+            painter = SVGPainter(w, h + CAPTION_H, title=self._(self.game.info.name))
+            painter.lang = self.tr.lang
+        painter.rtl = self.tr.rtl
+        self.view.draw(painter, self.state, seat)
+        painter.rect(0, h, w, CAPTION_H, fill="#fff8e1")
+        painter.text(w / 2, h + CAPTION_H / 2, "⟳ " + caption, size=15, fill="#5d4037", bold=True)
+        image: str | bytes = painter.to_png() if fmt == "png" else painter.to_svg()
+        return image
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
+        """The live widget, plus a picture of the board and one line of text for wherever widgets cannot run.
+
+        An untrusted notebook, nbconvert HTML, GitHub and nbviewer show the picture (PNG
+        where SVG is not trusted) and ``text/plain`` is one readable line.
+        """
+        data: dict[str, Any] = dict(super()._repr_mimebundle_(**kwargs) or {})
+        data["text/plain"] = self.summary()
+        try:
+            svg, png = self.board_picture("svg"), self.board_picture("png")
+        except Exception:  # a picture must never keep the board from showing
+            svg = png = None
+        if isinstance(svg, str):
+            data["image/svg+xml"] = svg
+        if isinstance(png, bytes):
+            data["image/png"] = base64.b64encode(png).decode("ascii")
+        return data
+
+    def _ipython_display_(self) -> None:
+        """Show the widget (with its picture), then the recovery line.
+
+        The line "Run this cell again to play" is hidden by CSS while the live board is on
+        the page; after a kernel restart, or a reload without a kernel, the board is gone
+        ("model not found") and the line says what to do, in the widget's language.
+        """
+        from IPython.display import display
+
+        display(self._repr_mimebundle_(), raw=True)  # type: ignore[no-untyped-call]
+        display({"text/html": self.recovery_html(), "text/plain": ""}, raw=True)  # type: ignore[no-untyped-call]
+
+    def recovery_html(self) -> str:
+        """The recovery line (shown only where the live board is missing)."""
+        d = self.tr.direction
+        words = html.escape(self._("The board needs its Python kernel: run this cell again to play."))
+        return (
+            f'<div class="bgw-recover" dir="{d}" style="font-size:14px;color:#5d4037;padding:4px 0">⟳ {words}</div>'
+            "<style>.jp-OutputArea:has(.bgw-game) .bgw-recover,"
+            ".output_area:has(.bgw-game) .bgw-recover{display:none}</style>"
+        )
 
     # ==================================================================================
     # Language
@@ -703,16 +804,16 @@ class GameWidget(W.VBox):  # type: ignore[misc]
         return True
 
     def friendly_error(self, exc: GameError) -> str:
-        """The status message for a move the rules refused.
+        """The status message for a move the rules refused: one plain sentence in the widget's language.
 
-        The rules' reason (``exc.detail``) is English, as written in the game's
-        ``rules.py``; the sentence around it is translated and keeps the rule ID.
+        The sentence names no rule ID and no coordinates (:mod:`boardgames_widgets.i18n.plain`);
+        the rule ID and the rules' own reason (English, for programmers, as in the
+        exception) go to :attr:`why`, shown under a "why?" detail.
         """
         rule = getattr(exc, "rule", None)
         detail = getattr(exc, "detail", None) or str(exc) or self._("no reason given")
-        if rule:
-            return self._("That move is not allowed ({rule}): {detail}", rule=rule, detail=detail)
-        return self._("That move is not allowed: {detail}", detail=detail)
+        self.why = why_words(self.tr, rule, detail)
+        return plain_reason(self.tr, rule)
 
     # ==================================================================================
     # Internals: seats, bots, the automatic loop
@@ -824,6 +925,7 @@ class GameWidget(W.VBox):  # type: ignore[misc]
         self.hint_action = None
         self.message = ""
         self.last_error = None
+        self.why = None
         self.reset_selection()
         self.cursor = 0
         humans = self.humans
@@ -935,10 +1037,20 @@ class GameWidget(W.VBox):  # type: ignore[misc]
         else:
             line = self._("{name} ({who}) to move.", name=self.player_name(p), who=self._seat_words(self.seat_label(p)))
         extra = self.status_words(state) if p != TERMINAL else ""
-        colour = "#b71c1c" if self.last_error and self.message else "#222"
+        refused = bool(self.last_error and self.message)
+        colour = "#b71c1c" if refused else "#222"
         d = self.tr.direction
+        why = ""
+        if refused and self.why:
+            question = self._("why?")
+            why = (
+                ' <details style="display:inline-block;font-size:12px;color:#555;vertical-align:top">'
+                f"<summary>{html.escape(question)}</summary>"
+                f'<span dir="ltr">{html.escape(self.why)}</span></details>'
+            )
         self.status.value = (
             f'<div dir="{d}" style="font-size:15px;color:{colour};direction:{d}"><b>{html.escape(line)}</b>'
+            + why
             + (f' <span style="color:#555">{html.escape(extra)}</span>' if extra else "")
             + "</div>"
         )
@@ -983,6 +1095,8 @@ class GameWidget(W.VBox):  # type: ignore[misc]
     def _say(self, text: str, error: bool = False) -> None:
         self.message = text
         self.last_error = text if error else None
+        if not error:
+            self.why = None
         self._refresh_text()
 
     # ==================================================================================

@@ -520,7 +520,8 @@ class ChopChopWidget(GameWidget):
                 words = self.ngettext(
                     "{piece} walks {n} step to {to}", "{piece} walks {n} steps to {to}", state.roll, piece=piece, to=to
                 )
-            return words + self._catch_words(state, action) + "."
+            catch = self._catch_words(state, action)
+            return words + (catch if catch else ".")  # "… and catches mouse 2!" ends with its own "!"
         if isinstance(action, Jump):
             return t("{piece} jumps to {to} (arrow).", piece=self._piece_words(action.piece), to=_rc(action.to))
         if isinstance(action, Decline):

@@ -241,12 +241,11 @@ class FoodChainWidget(GameWidget):
                 return self._("{name} draws a {kind}.", name=self.player_name(action.player), kind=self._(action.kind))
             return self._("{name} draws a card.", name=self.player_name(action.player))
         if isinstance(action, Place):
+            # no coordinates: the board draws none
             return self._(
-                "{name} places {card} at row {row}, column {col}.",
+                "{name} places {card}.",
                 name=self.player_name(state.turn),
                 card=_card_words(self.tr, action.card(state.turn)),
-                row=action.row,
-                col=action.col,
             )
         return super().action_words(state, action)
 

@@ -433,13 +433,11 @@ class MouseTrapWidget(GameWidget):
         return self._(MOUSE_NAMES[player])
 
     def action_words(self, state: MouseTrapState, action: Any) -> str:
-        """The log line: in English the rules' own event text; in other languages told from the change."""
+        """The log line, told from the change of state in plain words (in every language)."""
         try:
             after = self.game.apply(state, action)
         except Exception:  # words must never break the log
             return super().action_words(state, action)
-        if self.lang == "en":
-            return after.event or super().action_words(state, action)
         try:
             return self._event_words(state, action, after)
         except Exception:  # words must never break the log
