@@ -238,3 +238,74 @@ def test_no_hint_while_the_die_waits_says_roll_the_die() -> None:
     assert w.waiting_seat() == 0
     assert w.hint() is None
     assert "chance" not in w.status.value.lower() and "roll" in w.status.value.lower()
+
+
+# -- secrets in hot-seat play ----------------------------------------------------------------------
+def synced_commands(monkeypatch: pytest.MonkeyPatch, w, draw) -> dict[str, list]:  # type: ignore[no-untyped-def]
+    """The canvas commands ``draw`` sends to the browser, grouped by the canvas layer they draw on."""
+    from ipycanvas.canvas import _CANVAS_MANAGER, COMMANDS
+
+    sent: list = []
+    monkeypatch.setattr(_CANVAS_MANAGER, "_send_custom", lambda command, buffers=(): sent.append(command))
+    _CANVAS_MANAGER._current_canvas = None
+    draw()
+    layer_of = {f"IPY_MODEL_{w.canvas.multi[i].model_id}": name for i, name in enumerate(w.canvas.names)}
+    by_layer: dict[str, list] = {}
+    current = None
+    for batch in sent:
+        for command in batch if isinstance(batch[0], list) else [batch]:
+            if command[0] == COMMANDS["switchCanvas"]:
+                current = layer_of.get(str(command[1][0]), "?")
+                continue
+            by_layer.setdefault(current or "?", []).append(command)
+    return by_layer
+
+
+def every_trait_text(w) -> str:  # type: ignore[no-untyped-def]
+    """Every synced trait value of the widget and all its children, as one text."""
+    import ipywidgets as W
+
+    out, todo = [], [w]
+    while todo:
+        x = todo.pop()
+        for name in x.keys:
+            value = getattr(x, name)
+            if isinstance(value, W.Widget):
+                todo.append(value)
+            elif isinstance(value, list | tuple):
+                todo.extend(v for v in value if isinstance(v, W.Widget))
+                out.append(repr([v for v in value if not isinstance(v, W.Widget)]))
+            else:
+                out.append(repr(value))
+    return "\n".join(out)
+
+
+@pytest.mark.parametrize("game_id", ["food_chain", "papageno"])
+def test_behind_the_curtain_no_canvas_command_or_trait_shows_a_secret(
+    game_id: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from ipycanvas.canvas import COMMANDS
+
+    w = widget(game_id, seed=3, seats=["Human", "Human"])
+    # play on until the device is passed to player 1
+    for _ in range(40):
+        if w.curtain == 1:
+            break
+        if w.curtain is not None:
+            w.handle_click(-1, -1)  # "I am ready"
+        else:
+            w.bot_move()
+    assert w.curtain == 1 and w.viewer() is None
+    layers = synced_commands(monkeypatch, w, lambda: w.redraw(full=True))
+    pieces = layers.get("pieces", [])
+    drawing = {COMMANDS[k] for k in ("fillText", "fill", "stroke", "fillRect", "arc", "ellipse")}
+    assert pieces and not [c for c in pieces if c[0] in drawing]  # cleared, nothing drawn
+    texts = every_trait_text(w)
+    assert "Your hand" not in texts and "Pass the device" in texts
+    if game_id == "food_chain":
+        for kind in ("cat", "dog", "mouse", "cheese"):
+            assert f"draws a {kind}" not in texts
+    # lifting the curtain draws player 1's own view
+    layers = synced_commands(monkeypatch, w, lambda: w.handle_click(-1, -1))
+    assert [c for c in layers.get("pieces", []) if c[0] in drawing]
+    assert w.viewer() == 1

@@ -995,10 +995,22 @@ class GameWidget(W.VBox):  # type: ignore[misc]
                     self.redraws += 1
                 if full:
                     self.draw_board(ps["board"], state)
-                if "pieces" in ps:
+                # behind the "pass the device" screen the pieces layer stays empty: the next
+                # player's secrets are drawn only once they lift it
+                if "pieces" in ps and self.curtain is None:
                     self.draw_pieces(ps["pieces"], state, viewer)
                 self.draw_overlay(ps["overlay"], state)
                 self._draw_cursor(ps["overlay"])
+
+    def draw_curtain(self, p: CanvasPainter, colours: Sequence[str], background: str = "#3e2f1c") -> None:
+        """The opaque "pass the device" screen for :attr:`curtain` (in their colour of ``colours``)."""
+        assert self.curtain is not None
+        colour = colours[self.curtain % len(colours)]
+        p.rect(0, 0, p.width, p.height, fill=background)
+        p.text(p.width / 2, p.height / 2 - 24, self._("Pass the device"), size=26, fill="#fff", bold=True)
+        words = self._("to {name}", name=self.player_name(self.curtain))
+        p.text(p.width / 2, p.height / 2 + 14, words, size=22, fill=colour, bold=True)
+        p.text(p.width / 2, p.height / 2 + 50, self._("Click or press Enter when ready"), size=14, fill="#eee")
 
     def _draw_cursor(self, p: CanvasPainter) -> None:
         if not self.keyboard_active:

@@ -87,7 +87,7 @@ class FoodChainWidget(GameWidget):
         lay = self.layout_fc
         c = lay.cell
         if self.curtain is not None:
-            self._draw_curtain(p)
+            self.draw_curtain(p, fcv.PLAYER_COLOURS, background="#3e2f1c")
             return
         hint = self.hint_action if isinstance(self.hint_action, Place) else None
         for r, col in self.legal_cells():
@@ -117,15 +117,6 @@ class FoodChainWidget(GameWidget):
                     hx, hy = lay.hand_xy(i)
                     p.rect(hx - 3, hy - 3, w + 6, h + 6, stroke="#2e7d32", line_width=3, radius=8)
                     break
-
-    def _draw_curtain(self, p: CanvasPainter) -> None:
-        assert self.curtain is not None
-        colour = fcv.PLAYER_COLOURS[self.curtain % len(fcv.PLAYER_COLOURS)]
-        p.rect(0, 0, p.width, p.height, fill="#3e2f1c", opacity=0.97)
-        p.text(p.width / 2, p.height / 2 - 24, self._("Pass the device"), size=26, fill="#fff", bold=True)
-        words = self._("to {name}", name=self.player_name(self.curtain))
-        p.text(p.width / 2, p.height / 2 + 14, words, size=22, fill=colour, bold=True)
-        p.text(p.width / 2, p.height / 2 + 50, self._("Click or press Enter when ready"), size=14, fill="#eee")
 
     def _hand(self) -> tuple[Card, ...]:
         v = self.viewer()
@@ -235,9 +226,10 @@ class FoodChainWidget(GameWidget):
     # -- words -------------------------------------------------------------------------------
     def action_words(self, state: FoodChainState, action: Any) -> str:
         if isinstance(action, Draw):
-            viewer = self.viewer()
+            # the log stays on screen for everyone: a drawn card is named only to the one
+            # person who may know it (or when only bots play), never in hot-seat play
             humans = self.humans
-            if action.player == viewer or not humans:
+            if humans == [action.player] or not humans:
                 return self._("{name} draws a {kind}.", name=self.player_name(action.player), kind=self._(action.kind))
             return self._("{name} draws a card.", name=self.player_name(action.player))
         if isinstance(action, Place):

@@ -339,7 +339,7 @@ class PapagenoWidget(GameWidget):
 
     def draw_overlay(self, p: CanvasPainter, state: PapagenoState) -> None:
         if self.curtain is not None and not self.show_all.value:
-            self._draw_curtain(p)
+            self.draw_curtain(p, pv.PLAYER_COLOURS, background="#3b2e4a")
             return
         hint = self.hint_action
         for rect, _, what in self.clickable():
@@ -407,15 +407,6 @@ class PapagenoWidget(GameWidget):
                 return self._("Swap it into your grid — or throw it on the discard")
             return self._("Swap it into your grid")
         return self._("Capture: pick one of yours and one of theirs")
-
-    def _draw_curtain(self, p: CanvasPainter) -> None:
-        assert self.curtain is not None
-        colour = pv.PLAYER_COLOURS[self.curtain % len(pv.PLAYER_COLOURS)]
-        p.rect(0, 0, p.width, p.height, fill="#3b2e4a")
-        p.text(p.width / 2, p.height / 2 - 24, self._("Pass the device"), size=26, fill="#fff", bold=True)
-        words = self._("to {name}", name=self.player_name(self.curtain))
-        p.text(p.width / 2, p.height / 2 + 14, words, size=22, fill=colour, bold=True)
-        p.text(p.width / 2, p.height / 2 + 50, self._("Click or press Enter when ready"), size=14, fill="#eee")
 
     # -- animation -------------------------------------------------------------------------------
     def hand_visible(self, state: PapagenoState) -> bool:
