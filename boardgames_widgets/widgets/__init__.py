@@ -13,6 +13,7 @@ from typing import Any
 from boardgames_widgets.widgets.base import GameWidget, Target
 from boardgames_widgets.widgets.bots import BOTS, HUMAN, register_bot
 from boardgames_widgets.widgets.generic import GenericGameWidget
+from boardgames_widgets.widgets.raster import Picture, picture
 
 #: game id -> "module:Class" of its board widget.
 WIDGETS: dict[str, str] = {
@@ -29,7 +30,9 @@ __all__ = [
     "HUMAN",
     "GameWidget",
     "GenericGameWidget",
+    "Picture",
     "Target",
+    "picture",
     "play",
     "register_bot",
     "widget_class",

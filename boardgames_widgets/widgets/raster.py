@@ -232,15 +232,81 @@ class PNGPainter:
             self._stack.pop()
 
     def to_png(self) -> bytes:
-        """The finished picture as PNG bytes (:data:`RESOLUTION` pixels per logical pixel)."""
-        from matplotlib.backends.backend_agg import FigureCanvasAgg
+        """The finished picture as PNG bytes (:data:`RESOLUTION` pixels per logical pixel).
 
-        FigureCanvasAgg(self._fig)
+        The picture is stored with a palette of 256 colours (Pillow, which matplotlib
+        needs anyway): about a third of the size of full colour, and notebooks stay small.
+        """
+        from matplotlib.backends.backend_agg import FigureCanvasAgg
+        from PIL import Image
+
+        canvas = FigureCanvasAgg(self._fig)
+        self._fig.set_dpi(DPI * RESOLUTION)
+        canvas.draw()  # type: ignore[no-untyped-call]
+        pixels = canvas.buffer_rgba()  # type: ignore[no-untyped-call]
+        rgba = Image.frombuffer("RGBA", canvas.get_width_height(), pixels, "raw", "RGBA", 0, 1)
         buf = io.BytesIO()
-        self._fig.savefig(buf, format="png", dpi=DPI * RESOLUTION, metadata={"Software": None})
+        rgba.convert("RGB").quantize(colors=256, method=Image.Quantize.MEDIANCUT).save(buf, format="PNG", optimize=True)
         return buf.getvalue()
 
 
 def png_size(png: bytes) -> tuple[int, int]:
     """(width, height) in pixels of a PNG, read from its header."""
     return int.from_bytes(png[16:20], "big"), int.from_bytes(png[20:24], "big")
+
+
+class Picture:
+    """A board picture that shows everywhere: SVG, PNG (for untrusted notebooks) and one line of text.
+
+    Made by :func:`picture`; a notebook shows it as the last expression of a cell.
+    """
+
+    def __init__(self, svg: str, png: bytes, text: str) -> None:
+        self.svg = svg
+        self.png = png
+        self.text = text
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
+        import base64
+
+        return {
+            "image/svg+xml": self.svg,
+            "image/png": base64.b64encode(self.png).decode("ascii"),
+            "text/plain": self.text,
+        }
+
+    def __repr__(self) -> str:
+        return self.text
+
+
+def picture(game: Any, state: Any, seat: int | None = None, *, lang: str | None = None) -> Picture:
+    """A picture of ``state`` of ``game`` from ``seat`` (``None``: the teacher view) that shows everywhere.
+
+    A state shows itself as SVG, which an untrusted notebook hides (and then prints the
+    state's long ``repr``); this picture also carries a PNG and a one-line text.
+
+    >>> from boardgames_widgets import make_game
+    >>> g = make_game("food_chain", num_players=2)
+    >>> picture(g, g.new_initial_state())
+    Food Chain: Player 0 draws a card (18 left in the pile).
+
+    Raises:
+        ValueError: the game has no view.
+    """
+    from boardgames_widgets.core.painter import SVGPainter, board_view
+    from boardgames_widgets.i18n import translator
+
+    t = translator(lang)
+    view = board_view(game)
+    svg = SVGPainter(view.width, view.height, title=t(game.info.name))
+    svg.lang = t.lang  # type: ignore[attr-defined]
+    view.draw(svg, state, seat)
+    png = PNGPainter(view.width, view.height, lang=t.lang)
+    png.rtl = t.rtl
+    view.draw(png, state, seat)
+    try:
+        words = game.describe(state)
+    except Exception:  # a description must never keep the picture from showing
+        words = ""
+    text = f"{t(game.info.name)}: {words}" if words else t(game.info.name)
+    return Picture(svg.to_svg(), png.to_png(), text.splitlines()[0] if text else text)
