@@ -309,3 +309,23 @@ def test_behind_the_curtain_no_canvas_command_or_trait_shows_a_secret(
     layers = synced_commands(monkeypatch, w, lambda: w.handle_click(-1, -1))
     assert [c for c in layers.get("pieces", []) if c[0] in drawing]
     assert w.viewer() == 1
+
+
+# -- the arcade ------------------------------------------------------------------------------------
+def test_the_arcade_has_one_set_of_seat_pickers_with_real_names_and_speaks_every_language() -> None:
+    from boardgames_widgets.widgets.arcade import Arcade
+
+    a = Arcade(game="chop_chop", seed=1, speed="off", threaded=False)
+    assert a.board is not None and a.board.seed == 1
+    names = [dd.description for dd in a.board.seat_pickers]
+    assert names == ["Cat player", "Mice player"]
+    texts = every_trait_text(a)
+    assert texts.count("Cat player") == 1  # one set of pickers: the board's
+    a.set_language("lv")
+    assert a.play_button.description != "Play" and a.board.lang == "lv"
+    assert a.board.seat_pickers[0].description != "Cat player"
+    a.game_picker.value = "papageno"
+    assert a.players_picker.value == 2
+    board = a.play()
+    assert board.game.info.id == "papageno" and board.lang == "lv" and board.seed != 1
+    assert "image/png" in a._repr_mimebundle_()
