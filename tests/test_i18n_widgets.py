@@ -210,3 +210,12 @@ def test_a_bot_without_a_translation_does_not_break_the_seat_pickers(monkeypatch
     pairs = dict((value, words) for words, value in w.seat_pickers[0].options)  # type: ignore[misc]
     assert w.seat_pickers[0].value == HUMAN and pairs[HUMAN] != HUMAN
     assert pairs["Class bot 7"] == "Class bot 7"
+
+
+def test_hebrew_isolates_signed_numbers_so_minus_one_reads_minus_one() -> None:
+    """In a right-to-left paragraph "−1" after a Hebrew word would show as "1−": it is isolated LTR."""
+    from boardgames_widgets.i18n import LRI, PDI, translator
+
+    he, en = translator("he"), translator("en")
+    assert f"{LRI}-1{PDI}" in he("{name}, your turn.", name="bird -1")
+    assert LRI not in en("{name}, your turn.", name="bird -1")

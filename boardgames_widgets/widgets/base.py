@@ -53,7 +53,11 @@ SPEED_WORDS = {"off": _i18n.N_("off"), "fast": _i18n.N_("fast"), "normal": _i18n
 RTL_CSS = (
     "<style>.bgw-rtl{direction:rtl}"
     ".bgw-rtl .bgw-status,.bgw-rtl .bgw-log,.bgw-rtl .bgw-panel,.bgw-rtl .bgw-aria{direction:rtl;text-align:right}"
-    ".bgw-rtl .widget-label,.bgw-rtl .widget-button,.bgw-rtl .widget-toggle-button{direction:rtl}</style>"
+    ".bgw-rtl .widget-label,.bgw-rtl .widget-button,.bgw-rtl .widget-toggle-button{direction:rtl}"
+    # an icon keeps a little room from its label on either side
+    ".bgw-game .widget-button i.fa{margin:0 0.35em}"
+    # long words wrap inside a button instead of overflowing it
+    ".bgw-game .widget-button,.bgw-game .widget-toggle-button{white-space:normal;height:auto;min-height:28px}</style>"
 )
 
 #: Keys the board itself uses; every other key is left to JupyterLab.

@@ -41,6 +41,7 @@ def visual_order(text: str) -> str:
     >>> visual_order("שלום 12") == "12 " + "םולש"
     True
     """
+    text = text.replace("\u2066", "").replace("\u2069", "")  # bidi isolates: this function does their work
     if not has_rtl_letters(text):
         return text
     parts: list[str] = []

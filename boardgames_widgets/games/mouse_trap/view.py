@@ -279,6 +279,16 @@ class MouseTrapLayout:
         return None
 
 
+def fit_size(text: str, width: float, size: float, *, bold: bool = True) -> float:
+    """The font size (at most ``size``, at least 9) at which ``text`` fits in ``width`` pixels.
+
+    The width is estimated (0.62 em per letter bold, 0.56 plain), so long translations
+    shrink a little instead of running past the panel.
+    """
+    per_em = 0.62 if bold else 0.56
+    return max(9.0, min(size, width / max(1, len(text)) / per_em))
+
+
 # -- little drawings ----------------------------------------------------------------------
 def draw_mouse(p: Painter, x: float, y: float, size: float, colour: str, *, opacity: float = 1.0) -> None:
     """A mouse seen from above: body, ears, eye and tail."""
@@ -407,11 +417,12 @@ def draw(
     x0 = lay.panel_left
     complete = state.parts_built >= cfg.num_parts
     title = _("complete!") if complete else _("{built}/{parts} built", built=state.parts_built, parts=cfg.num_parts)
+    heading = _("Trap {title} · works {p}", title=title, p=format(float(cfg.trap_works), ".1%"))
     p.text(
         x0,
         lay.header + lay.margin + 8,
-        _("Trap {title} · works {p}", title=title, p=format(float(cfg.trap_works), ".1%")),
-        size=12,
+        heading,
+        size=fit_size(heading, lay.panel_width, 12),
         fill=INK,
         align="left",
         bold=True,
