@@ -49,7 +49,8 @@ STRIP = 74.0
 #: Die colours per side (RULES.md §1: a grey mouse die, a blue cat die).
 DIE_COLOURS = {True: ("#b9b9be", "#5e5e63"), False: ("#4f7cac", "#1f3f66")}
 #: Colours of lit squares.
-LIT, LIT_EDGE, VIA, VIA_EDGE, SELECT = "#ffe066", "#e0a800", "#9ad0ff", "#1565c0", "#2e7d32"
+# the squares to come in from are purple: face-down tiles are blue, lit squares yellow
+LIT, LIT_EDGE, VIA, VIA_EDGE, SELECT = "#ffe066", "#e0a800", "#e1bee7", "#7b1fa2", "#2e7d32"
 #: Animation steps per square walked, per die tumble and per tile flip.
 WALK_SUBSTEPS, TUMBLES, FLIP_STEPS = 3, 6, 4
 
@@ -294,7 +295,7 @@ class ChopChopWidget(GameWidget):
         if phase is Phase.ARROW:
             return self._("Arrow: click a square to jump to.")
         if self.sel_landing is not None:
-            return self._("Which way in? Click a blue square.")
+            return self._("Which way in? Click a purple square.")
         if phase is Phase.EXTRA:
             return self._("+{n}: walk on? Click a lit square.", n=state.roll)
         if self._buttons():
