@@ -8,6 +8,12 @@ the time of each mouse-down, of each change of the status / screen-reader text a
 every 2D drawing call is recorded; a click's latency is from the mouse-down to the
 later of "text changed" and "last drawing call of the redraw".
 
+The anchor, measured in the same page and run: a bare ipycanvas canvas whose mouse-down
+handler clears it and draws a rectangle and a text (10 clicks); the widget's
+click→redraw is printed as a ratio to it (goal: at most 1.1× for a click that selects).
+Redraws per committed action are counted on a twin widget driven by the same clicks
+(the pieces layer should be drawn once per action).
+
 Then it times one full redraw (the ``R`` key redraws every layer) and, on a Chop
 Chop board with animation on, the browser time of each animation frame (a frame is a
 burst of drawing calls; bursts are split at gaps of more than 4 ms).
@@ -72,6 +78,16 @@ INSTRUMENT_JS = """
 FOOD_CHAIN_NB = [
     "import boardgames_widgets as bw",
     'game = bw.play("food_chain", players=2, seed=1, speed="off")\ngame',
+    # the anchor: a bare ipycanvas click -> draw, in the same page
+    "from ipycanvas import Canvas, hold_canvas\n"
+    "bare = Canvas(width=400, height=200, layout={'width': '200px', 'height': '100px'})\n"
+    "bare.add_class('bgw-bare')\n"
+    "def _down(x, y):\n"
+    "    with hold_canvas():\n"
+    "        bare.clear(); bare.fill_style = '#cde'; bare.fill_rect(0, 0, 400, 200)\n"
+    "        bare.fill_style = '#000'; bare.font = '24px sans-serif'; bare.fill_text(f'{x:.0f},{y:.0f}', 20, 100)\n"
+    "bare.on_mouse_down(_down)\n"
+    "bare",
 ]
 CHOP_CHOP_NB = [
     "import boardgames_widgets as bw",
@@ -186,6 +202,31 @@ def main() -> int:
                 twin.play(Place(card.kind, card.value, r, c))
                 wait_status(page, "your turn")
 
+            # -- the anchor: a bare ipycanvas canvas, 10 clicks ---------------------------------
+            bare = page.locator(".bgw-bare").first
+            bare.scroll_into_view_if_needed()
+            bare_box = wait_still(page, bare)
+            bare_ms = []
+            for k in range(10):
+                reset(page)
+                page.mouse.click(bare_box["x"] + 20 + 15 * k, bare_box["y"] + 50)
+                rec = settle(page, text=False)
+                click = rec["clicks"][0]
+                draws = [d for d in rec["draws"] if d[0] >= click]
+                bare_ms.append(draws[0][0] + bursts({"draws": draws})[0] - click)
+            canvas.scroll_into_view_if_needed()
+            canvas.focus()  # the R key below goes to the board again
+
+            # -- redraws per committed action, on a twin driven by the same clicks ------------
+            count = FoodChainWidget(players=2, seed=1, speed="off", threaded=False)
+            before_redraws, before_actions = count.redraws, len(count.actions)
+            for _ in range(10):
+                count.handle_click(hx + w / 2, hy + h / 2)
+                r, c = count.game.legal_cells(count.state)[0]
+                cx, cy = lay.cell_xy(r, c)
+                count.handle_click(cx + lay.cell / 2, cy + lay.cell / 2)
+            per_action = (count.redraws - before_redraws) / (len(count.actions) - before_actions)
+
             # -- one full redraw (the R key), five times ------------------------------------
             full_ms = []
             for _ in range(5):
@@ -221,6 +262,11 @@ def main() -> int:
     print(f"    select a card (overlay redrawn):   median {statistics.median(f for f, _ in select_ms):6.1f}")
     print(f"    place a card (move shown):         median {statistics.median(f for f, _ in move_ms):6.1f}")
     print(f"    ... until the bot has answered:    median {statistics.median(s for _, s in move_ms):6.1f}")
+    anchor = statistics.median(bare_ms)
+    print(f"  anchor: bare ipycanvas click -> draw: median {anchor:6.1f}  (same page, same run)")
+    print(f"  ratio select / anchor:                {statistics.median(f for f, _ in select_ms) / anchor:6.2f}x")
+    print(f"  ratio place / anchor:                 {statistics.median(f for f, _ in move_ms) / anchor:6.2f}x")
+    print(f"  pieces-layer redraws per action:      {per_action:6.2f}  (goal 1; twin widget, same clicks)")
     print(f"  one full redraw (all layers):        median {statistics.median(full_ms):6.1f}")
     if frames:
         print(

@@ -106,14 +106,25 @@ def test_play_takes_lang_and_the_package_default() -> None:
 
 
 @pytest.mark.parametrize("lang", ["lv", "ru", "he"])
-def test_a_refused_move_keeps_its_rule_id_with_a_translated_sentence(lang: str) -> None:
+def test_a_refused_move_says_in_plain_words_why_with_the_rule_id_under_why(lang: str) -> None:
+    """FC-T3 refused: a plain sentence in the player's language; the rule ID only under "why?"."""
+    import re
+
     from boardgames_widgets.games.food_chain.rules import Place
 
     w = FoodChainWidget(players=2, seed=1, lang=lang, **FAST)
     card = w.state.hands[0][0]
     assert not w.play(Place(card.kind, card.value, 3, 3))  # far from the start card
-    sentence = {"lv": "Šāds gājiens nav atļauts", "ru": "Такой ход невозможен", "he": "המהלך הזה אסור"}[lang]
-    assert sentence in w.status.value and "(FC-" in w.status.value
+    sentence = {
+        "lv": "Pirmajai kārtij ir sava vieta",
+        "ru": "У первой карты своё место",
+        "he": "לקלף הראשון יש מקום משלו",
+    }
+    headline = re.sub(r"<details.*?</details>", "", w.status.value)
+    assert sentence[lang] in headline
+    assert "FC-" not in headline and "3,3" not in headline  # no rule ID, no coordinates
+    why = {"lv": "kāpēc?", "ru": "почему?", "he": "למה?"}[lang]
+    assert f"<summary>{why}</summary>" in w.status.value and "FC-T3" in w.why  # type: ignore[operator]
 
 
 GAMES = [
@@ -199,3 +210,12 @@ def test_a_bot_without_a_translation_does_not_break_the_seat_pickers(monkeypatch
     pairs = dict((value, words) for words, value in w.seat_pickers[0].options)  # type: ignore[misc]
     assert w.seat_pickers[0].value == HUMAN and pairs[HUMAN] != HUMAN
     assert pairs["Class bot 7"] == "Class bot 7"
+
+
+def test_hebrew_isolates_signed_numbers_so_minus_one_reads_minus_one() -> None:
+    """In a right-to-left paragraph "−1" after a Hebrew word would show as "1−": it is isolated LTR."""
+    from boardgames_widgets.i18n import LRI, PDI, translator
+
+    he, en = translator("he"), translator("en")
+    assert f"{LRI}-1{PDI}" in he("{name}, your turn.", name="bird -1")
+    assert LRI not in en("{name}, your turn.", name="bird -1")

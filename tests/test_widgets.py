@@ -69,7 +69,9 @@ def test_canvas_painter_skips_repeated_attribute_commands() -> None:
 def test_layered_canvas_is_drawn_at_twice_its_css_size() -> None:
     lc = LayeredCanvas(300, 200)
     assert (lc.multi.width, lc.multi.height) == (600, 400)
-    assert (lc.multi.layout.width, lc.multi.layout.height) == ("300px", "200px")
+    # the board scales to the width it is given (up to its full size), keeping its proportions
+    assert (lc.multi.layout.width, lc.multi.layout.max_width, lc.multi.layout.height) == ("100%", "300px", "auto")
+    assert LayeredCanvas(900, 600).multi.layout.min_width == "560px"
     assert lc.to_logical(60, 40) == (60 / PIXEL_RATIO, 40 / PIXEL_RATIO)
 
 
@@ -152,7 +154,8 @@ def test_food_chain_click_on_an_illegal_cell_changes_nothing() -> None:
     n = len(w.actions)
     mouse_down(w, *center(lay.cell_xy(3, 3), lay.cell, lay.cell))
     assert len(w.actions) == n
-    assert "not allowed (FC-T3)" in w.status.value
+    assert "The first card has its own place" in w.status.value
+    assert "<summary>why?</summary>" in w.status.value and "Rule FC-T3:" in w.status.value
     assert "Traceback" not in w.status.value
 
 

@@ -1,17 +1,24 @@
-"""A tiny drawing interface, written against once, with several backends.
+"""A tiny drawing interface, written against once, with several backends, and the one view contract.
 
 Every game's ``view.py`` draws through :class:`Painter`: rectangles, circles,
 polygons, lines, text and a translate/scale stack. :class:`SVGPainter` turns the
 drawing into an SVG string (``_repr_svg_``, docs, README pictures, snapshot
 tests); the widgets use an ipycanvas backend with the same methods.
+
+Every ``games/<game>/view.py`` offers one shape, :class:`BoardView` (a class named
+``View`` made from the game): its size, ``draw(painter, state, seat)``,
+``hit_test(x, y) -> Hit`` and ``state_svg(state, seat)``. :func:`board_view` makes the
+view of any registered game.
 """
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from html import escape
-from typing import Protocol
+from typing import Any, Protocol
 
 Point = tuple[float, float]
 
@@ -246,3 +253,73 @@ class SVGPainter:
             f'<svg xmlns="http://www.w3.org/2000/svg" width="{_num(self.width)}" height="{_num(self.height)}" '
             f'viewBox="0 0 {_num(self.width)} {_num(self.height)}">{title}{"".join(self._parts)}</svg>'
         )
+
+
+@dataclass(frozen=True)
+class Hit:
+    """What a click on a board points at.
+
+    Attributes:
+        kind: what it is, in the view's words (``"cell"``, ``"hand"``, ``"card"``,
+            ``"space"``, ``"part"``, ``"draw"`` …).
+        index: its first number (a cell's row or index, a card's position, a seat); -1 for none.
+        sub: its second number (a cell's column, a card's position in a seat's area); -1 for none.
+    """
+
+    kind: str
+    index: int = -1
+    sub: int = -1
+
+
+class BoardView(Protocol):
+    """The one shape of every game's view (``games/<game>/view.py``, class ``View``).
+
+    A view is made from a game (``View(game)``) and draws any of its states. It
+    remembers the seat and state it drew last, so :meth:`hit_test` maps a click on the
+    picture as it is shown.
+    """
+
+    @property
+    def width(self) -> float:
+        """The picture's width in logical (CSS) pixels."""
+        ...
+
+    @property
+    def height(self) -> float:
+        """The picture's height in logical (CSS) pixels."""
+        ...
+
+    def draw(self, p: Painter, state: Any, seat: int | None) -> None:
+        """Draw ``state`` as ``seat`` may see it (``None``: hide nobody's secrets — the teacher view)."""
+        ...
+
+    def hit_test(self, x: float, y: float) -> Hit | None:
+        """What a click at logical (x, y) on the last picture drawn points at, or ``None``."""
+        ...
+
+    def state_svg(self, state: Any, seat: int | None = None) -> str:
+        """The picture as an SVG document."""
+        ...
+
+
+def board_view(game: Any) -> BoardView:
+    """The view of a registered game (``boardgames_widgets.games.<id>.view.View(game)``).
+
+    Raises:
+        ValueError: the game has no view module with a ``View`` class.
+    """
+    game_id = game.info.id
+    try:
+        module = importlib.import_module(f"boardgames_widgets.games.{game_id}.view")
+        cls = module.View
+    except (ImportError, AttributeError) as exc:
+        raise ValueError(f"the game {game_id!r} has no view (games/{game_id}/view.py with a View class)") from exc
+    view: BoardView = cls(game)
+    return view
+
+
+def svg_of(view: BoardView, state: Any, seat: int | None, title: str) -> str:
+    """The SVG document of ``view`` drawing ``state`` from ``seat`` (the views' ``state_svg``)."""
+    painter = SVGPainter(view.width, view.height, title=title)
+    view.draw(painter, state, seat)
+    return painter.to_svg()

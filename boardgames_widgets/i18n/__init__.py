@@ -63,6 +63,7 @@ from __future__ import annotations
 
 import gettext
 import os
+import re
 import threading
 from importlib import resources
 from pathlib import Path
@@ -153,6 +154,22 @@ def has_rtl_letters(text: str) -> bool:
     return any("\u0590" <= ch <= "\u08ff" or "\ufb1d" <= ch <= "\ufefc" for ch in text)
 
 
+#: Left-to-right isolate and its end (Unicode bidi controls, understood by browsers and canvases).
+LRI, PDI = "\u2066", "\u2069"
+_SIGNED = re.compile(r"[+\-−]\d+(?:[.,]\d+)?")
+
+
+def isolate_numbers(value: str | int) -> str:
+    """``value`` with every signed number wrapped in a left-to-right isolate.
+
+    >>> isolate_numbers("ציפור -1") == "ציפור " + LRI + "-1" + PDI
+    True
+    >>> isolate_numbers(3)
+    '3'
+    """
+    return _SIGNED.sub(lambda m: LRI + m.group(0) + PDI, str(value))
+
+
 class Translator:
     """One language's messages: ``t("msgid", **kw)``, ``t.gettext``, ``t.ngettext``.
 
@@ -178,17 +195,26 @@ class Translator:
         """``"rtl"`` or ``"ltr"`` (for HTML ``dir`` and the canvas ``direction``)."""
         return "rtl" if self.rtl else "ltr"
 
+    def _isolated(self, kwargs: dict[str, Any]) -> dict[str, Any]:
+        """In a right-to-left language, signed numbers in the values are isolated left to right.
+
+        Without it the bidi algorithm shows "−1" after a Hebrew word as "1−".
+        """
+        if not self.rtl:
+            return kwargs
+        return {k: isolate_numbers(v) if isinstance(v, str | int) else v for k, v in kwargs.items()}
+
     def gettext(self, message: str, **kwargs: Any) -> str:
         """``message`` translated, then formatted with ``kwargs`` (if any)."""
         text = self.catalog.gettext(message) if message else message
-        return text.format(**kwargs) if kwargs else text
+        return text.format(**self._isolated(kwargs)) if kwargs else text
 
     __call__ = gettext
 
     def ngettext(self, singular: str, plural: str, count: int, /, **kwargs: Any) -> str:
         """The plural form for ``count`` (the catalog's Plural-Forms rule), formatted with ``n=count`` and ``kwargs``."""
         kwargs.setdefault("n", count)
-        return self.catalog.ngettext(singular, plural, count).format(**kwargs)
+        return self.catalog.ngettext(singular, plural, count).format(**self._isolated(kwargs))
 
     def join_and(self, names: list[str] | tuple[str, ...]) -> str:
         """``["A", "B", "C"]`` -> ``"A, B and C"`` in this language."""

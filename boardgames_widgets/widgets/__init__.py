@@ -13,6 +13,7 @@ from typing import Any
 from boardgames_widgets.widgets.base import GameWidget, Target
 from boardgames_widgets.widgets.bots import BOTS, HUMAN, register_bot
 from boardgames_widgets.widgets.generic import GenericGameWidget
+from boardgames_widgets.widgets.raster import Picture, picture
 
 #: game id -> "module:Class" of its board widget.
 WIDGETS: dict[str, str] = {
@@ -29,7 +30,9 @@ __all__ = [
     "HUMAN",
     "GameWidget",
     "GenericGameWidget",
+    "Picture",
     "Target",
+    "picture",
     "play",
     "register_bot",
     "widget_class",
@@ -56,7 +59,7 @@ def widget_class(game_id: str) -> type[GameWidget]:
     return cls
 
 
-def play(game: str, players: int | None = None, seed: Any = 0, **kwargs: Any) -> GameWidget:
+def play(game: str, players: int | None = None, seed: Any = None, **kwargs: Any) -> GameWidget:
     """Open a game in a widget (show it as the last expression of a cell).
 
     >>> w = play("food_chain", players=2, seed=1)  # doctest: +SKIP
@@ -65,7 +68,8 @@ def play(game: str, players: int | None = None, seed: Any = 0, **kwargs: Any) ->
     Args:
         game: a registered game id (see ``boardgames_widgets.game_ids()``).
         players: number of players (default: the fewest the game allows).
-        seed: seeds chance and bots.
+        seed: seeds chance and bots of the first game (default: a fresh seed; every
+            New game takes a fresh one, shown in the log).
         **kwargs: ``seats``, ``speed``, ``zoom``, ``lang`` (``"en"``, ``"lv"``, ``"ru"`` or
             ``"he"``; default :func:`boardgames_widgets.set_language` or the environment
             variable ``BOARDGAMES_WIDGETS_LANG``) and the game's named parameters.

@@ -11,14 +11,17 @@ thread, so the notebook stays responsive while a bot thinks ("thinking…" shows
 outside a kernel (unit tests, scripts) everything runs synchronously. Every drawing
 batch holds :data:`~boardgames_widgets.widgets.canvas_painter.DRAW_LOCK`.
 
-Randomness: the chance outcome at position ``n`` of the game is drawn from a
-generator seeded with ``derive_seed(seed, "chance", n)``, so the same seed and the
-same moves give the same game, and Undo followed by the same move gives the same roll.
-Undo is the replay of a prefix of the :class:`~boardgames_widgets.core.GameRecord`.
+The game itself — history, seats, undo, hint, the bot step — is a
+:class:`~boardgames_widgets.core.session.Session`, seeded exactly like
+:func:`~boardgames_widgets.core.play_game`: with bots in every seat the same seed gives
+the same game in a widget and in a tournament, and Undo followed by the same move gives
+the same roll. Every New game gets a fresh seed, shown in the log ("seed 48213"), so a
+teacher can replay it with ``play(..., seed=48213)``.
 """
 
 from __future__ import annotations
 
+import base64
 import html
 import random
 import sys
@@ -29,12 +32,15 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-import ipywidgets as W
+import ipywidgets as W  # type: ignore[import-untyped]
 
 from boardgames_widgets import i18n as _i18n
-from boardgames_widgets.core import CHANCE, TERMINAL, Game, GameError, GameRecord, make_game, sample_outcome
+from boardgames_widgets.core import CHANCE, TERMINAL, Game, GameError, GameRecord, make_game
+from boardgames_widgets.core.painter import BoardView, SVGPainter, board_view
 from boardgames_widgets.core.play import agent_name, as_agent
 from boardgames_widgets.core.rng import Seed, derive_seed
+from boardgames_widgets.core.session import Proposal, Session, fresh_seed
+from boardgames_widgets.i18n.plain import plain_reason, why_words
 from boardgames_widgets.widgets import bots as _bots
 from boardgames_widgets.widgets.canvas_painter import DRAW_LOCK, CanvasPainter, LayeredCanvas
 
@@ -47,11 +53,18 @@ SPEED_WORDS = {"off": _i18n.N_("off"), "fast": _i18n.N_("fast"), "normal": _i18n
 RTL_CSS = (
     "<style>.bgw-rtl{direction:rtl}"
     ".bgw-rtl .bgw-status,.bgw-rtl .bgw-log,.bgw-rtl .bgw-panel,.bgw-rtl .bgw-aria{direction:rtl;text-align:right}"
-    ".bgw-rtl .widget-label,.bgw-rtl .widget-button,.bgw-rtl .widget-toggle-button{direction:rtl}</style>"
+    ".bgw-rtl .widget-label,.bgw-rtl .widget-button,.bgw-rtl .widget-toggle-button{direction:rtl}"
+    # an icon keeps a little room from its label on either side
+    ".bgw-game .widget-button i.fa{margin:0 0.35em}"
+    # long words wrap inside a button instead of overflowing it
+    ".bgw-game .widget-button,.bgw-game .widget-toggle-button{white-space:normal;height:auto;min-height:28px}</style>"
 )
 
 #: Keys the board itself uses; every other key is left to JupyterLab.
 NAV_KEYS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}
+
+#: Height of the caption under the fallback picture ("Run this cell again to play").
+CAPTION_H = 30.0
 
 #: How many log lines are kept on screen.
 LOG_LINES = 300
@@ -78,27 +91,30 @@ class Target:
         return self.x + self.w / 2, self.y + self.h / 2
 
 
-Frame = Callable[[CanvasPainter], None]
+#: One animation frame: called with the animation layer's painter (a lambda may carry defaults).
+Frame = Callable[..., object]
 
 
 def _in_kernel() -> bool:
     if sys.platform == "emscripten":  # Pyodide (JupyterLite) has no threads: run synchronously
         return False
     try:
-        from IPython import get_ipython
+        from IPython import get_ipython  # type: ignore[attr-defined]
     except ImportError:  # pragma: no cover - IPython comes with ipywidgets
         return False
-    ip = get_ipython()
+    ip = get_ipython()  # type: ignore[no-untyped-call]
     return ip is not None and getattr(ip, "kernel", None) is not None
 
 
-class GameWidget(W.VBox):
+class GameWidget(W.VBox):  # type: ignore[misc]
     """The shared widget: canvas + chrome for any game of the package.
 
     Args:
         game: a game object or a registered game id (default: the subclass's game).
         players: number of players when ``game`` is an id.
-        seed: seeds chance and the bots; same seed + same moves = same game.
+        seed: seeds chance and the bots of the first game; same seed + same moves = same
+            game (default: a fresh seed). Each New game takes a fresh seed (derived from
+            this one when given, so a re-run notebook replays the same games).
         seats: per seat ``"Human"``, a bot name of :data:`BOTS`, or an agent object.
             Default: seat 0 human, the others ``"Random bot"``.
         speed: one of :data:`SPEEDS` (``"off"`` shows results without animation).
@@ -124,7 +140,7 @@ class GameWidget(W.VBox):
         game: Game[Any, Any] | str | None = None,
         *,
         players: int | None = None,
-        seed: Seed = 0,
+        seed: Seed = None,
         seats: Sequence[Any] | None = None,
         speed: str = "normal",
         zoom: float = 1.0,
@@ -151,7 +167,9 @@ class GameWidget(W.VBox):
         if speed not in SPEEDS:
             raise ValueError(f"speed must be one of {', '.join(SPEEDS)}, not {speed!r}")
         self.game: Game[Any, Any] = game
-        self.seed = seed
+        self._seed_source = random.Random(derive_seed(seed, "new game")) if seed is not None else None
+        if seed is None:
+            seed = fresh_seed()
         self.threaded = _in_kernel() if threaded is None else threaded
         self._lock = threading.RLock()
         self._generation = 0
@@ -161,14 +179,16 @@ class GameWidget(W.VBox):
         self.message = ""
         self.hint_action: Any = None
         self.last_error: str | None = None
+        #: The rule ID and the rules' own reason for the last refused move (the "why?" detail).
+        self.why: str | None = None
         self.cursor = 0
         self.curtain: int | None = None  # "pass the device" screen for this player
         self._seen_by: int | None = None  # the human who last saw the board unhidden
         self._skip_animation = False
         self._log: list[str] = []
         self._log_redo: list[Callable[[], str] | None] = []
-        self.actions: list[Any] = []
-        self.states: list[Any] = [game.new_initial_state()]
+        #: How many times the pieces layer was drawn (one per committed action; tests count it).
+        self.redraws = 0
 
         # -- seats ------------------------------------------------------------------
         n = game.num_players
@@ -177,7 +197,7 @@ class GameWidget(W.VBox):
         if len(seats) != n:
             raise ValueError(f"{game.info.name} with {n} players needs {n} seats, got {len(seats)}")
         self._custom_agents: dict[str, Any] = {}
-        self.agents: list[Any] = [None] * n
+        self.session = Session(game, [None] * n, seed)
         self.seat_pickers: list[W.Dropdown] = []
         self._seat_values: list[list[str]] = []
         for i, s in enumerate(seats):
@@ -194,15 +214,17 @@ class GameWidget(W.VBox):
                 options=self._seat_options(options),
                 value=s,
                 description=self.player_name(i),
-                layout=W.Layout(width="250px"),
+                layout=W.Layout(width="auto", min_width="250px", max_width="100%"),
             )
-            dd.style.description_width = "90px"
+            dd.style.description_width = "initial"  # the whole seat name, in every language
             dd.observe(self._wrap(lambda ch, i=i: self._seat_changed(i)), names="value")
             self.seat_pickers.append(dd)
-            self.agents[i] = self._make_agent(s)
+            self.session.set_seat(i, self._make_agent(s))
+        self.session.new_game()  # the bots' reset(), as play_game does
 
         # -- chrome -----------------------------------------------------------------
-        self.status = W.HTML(layout=W.Layout(min_height="1.6em"))
+        # room for two lines: the board does not jump when the status line wraps
+        self.status = W.HTML(layout=W.Layout(min_height="2.9em"))
         self.status.add_class("bgw-status")
         self.panel = W.HTML()
         self.panel.add_class("bgw-panel")
@@ -224,23 +246,31 @@ class GameWidget(W.VBox):
         self.btn_hint.on_click(self._wrap(lambda _: self.hint()))
         self.btn_bot.on_click(self._wrap(lambda _: self.bot_move()))
         self.speed = W.ToggleButtons(options=[(self._(SPEED_WORDS[k]), k) for k in SPEEDS], value=speed)
-        self.speed.style.button_width = "72px"
-        self.speed.style.description_width = "70px"
+        self.speed.style.button_width = "auto"
+        self.speed.style.description_width = "initial"
         self.lang_picker = W.Dropdown(
             options=[(name, code) for code, name in _i18n.LANGUAGES.items()],
             value=self.tr.lang,
-            layout=W.Layout(width="200px"),
+            layout=W.Layout(width="auto", min_width="200px"),
         )
-        self.lang_picker.style.description_width = "60px"
+        self.lang_picker.style.description_width = "initial"  # "Language" uncut in every language
         self.lang_picker.observe(self._wrap(lambda ch: self._language_picked(ch["new"])), names="value")
         self.rtl_style = W.HTML(RTL_CSS, layout=W.Layout(display="none"))
         self._label_chrome()
 
+        #: The game's view (``games/<game>/view.py``, one shape for every game); ``None`` if it has none.
+        self.view: BoardView | None
+        try:
+            self.view = board_view(game)
+        except ValueError:
+            self.view = None
         self.setup()
         self._after_change()
         self.canvas: LayeredCanvas | None = None
         board = self._build_board(zoom)
-        buttons = W.HBox([self.btn_new, self.btn_undo, self.btn_hint, self.btn_bot])
+        buttons = W.HBox(
+            [self.btn_new, self.btn_undo, self.btn_hint, self.btn_bot], layout=W.Layout(flex_flow="row wrap")
+        )
         seats_box = W.HBox(self.seat_pickers, layout=W.Layout(flex_flow="row wrap"))
         self.children = [
             self.status,
@@ -258,17 +288,103 @@ class GameWidget(W.VBox):
         if self.tr.rtl:
             self.add_class("bgw-rtl")
 
-        self._log_line(
-            lambda: self.ngettext(
-                "New game of {game}, {n} player, seed {seed}.",
-                "New game of {game}, {n} players, seed {seed}.",
-                n,
-                game=self._(self.game.info.name),
-                seed=repr(seed),
-            )
-        )
+        self._log_new_game()
         self.redraw(full=True)
         self._kick()
+
+    # ==================================================================================
+    # A picture wherever widgets cannot run
+    # ==================================================================================
+    def summary(self) -> str:
+        """One line saying what this is: "Food Chain, 2 players — run this cell to play"."""
+        return self.ngettext(
+            "{game}, {n} player — run this cell to play",
+            "{game}, {n} players — run this cell to play",
+            self.game.num_players,
+            game=self._(self.game.info.name),
+        )
+
+    def picture_seat(self) -> int | None:
+        """The seat the fallback picture is drawn from, or ``None`` when no picture may be shown.
+
+        The viewer's seat; a game without secrets shows everything; with several people at
+        one screen and the "pass the device" screen up, no picture (it would show a hand).
+        """
+        viewer = self.viewer()
+        if viewer is not None:
+            return viewer
+        if not self.game.info.hidden_information:
+            return 0
+        return None
+
+    def board_picture(self, fmt: str = "svg") -> str | bytes | None:
+        """The current board as an image with the line "Run this cell to play" under it.
+
+        Args:
+            fmt: ``"svg"`` (a string) or ``"png"`` (bytes, drawn with matplotlib's Agg).
+
+        Returns:
+            The image, or ``None`` when the game has no view or no picture may be shown.
+        """
+        seat = self.picture_seat()
+        if self.view is None or (seat is None and self.game.info.hidden_information):
+            return None
+        w, h = self.view.width, self.view.height
+        caption = self._("Run this cell again to play.")
+        painter: Any
+        if fmt == "png":
+            from boardgames_widgets.widgets.raster import PNGPainter
+
+            painter = PNGPainter(w, h + CAPTION_H, lang=self.tr.lang)
+        else:
+            painter = SVGPainter(w, h + CAPTION_H, title=self._(self.game.info.name))
+            painter.lang = self.tr.lang
+        painter.rtl = self.tr.rtl
+        self.view.draw(painter, self.state, seat)
+        painter.rect(0, h, w, CAPTION_H, fill="#fff8e1")
+        painter.text(w / 2, h + CAPTION_H / 2, "⟳ " + caption, size=15, fill="#5d4037", bold=True)
+        image: str | bytes = painter.to_png() if fmt == "png" else painter.to_svg()
+        return image
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
+        """The live widget, plus a picture of the board and one line of text for wherever widgets cannot run.
+
+        An untrusted notebook, nbconvert HTML, GitHub and nbviewer show the picture (PNG
+        where SVG is not trusted) and ``text/plain`` is one readable line.
+        """
+        data: dict[str, Any] = dict(super()._repr_mimebundle_(**kwargs) or {})
+        data["text/plain"] = self.summary()
+        try:
+            svg, png = self.board_picture("svg"), self.board_picture("png")
+        except Exception:  # a picture must never keep the board from showing
+            svg = png = None
+        if isinstance(svg, str):
+            data["image/svg+xml"] = svg
+        if isinstance(png, bytes):
+            data["image/png"] = base64.b64encode(png).decode("ascii")
+        return data
+
+    def _ipython_display_(self) -> None:
+        """Show the widget (with its picture), then the recovery line.
+
+        The line "Run this cell again to play" is hidden by CSS while the live board is on
+        the page; after a kernel restart, or a reload without a kernel, the board is gone
+        ("model not found") and the line says what to do, in the widget's language.
+        """
+        from IPython.display import display
+
+        display(self._repr_mimebundle_(), raw=True)  # type: ignore[no-untyped-call]
+        display({"text/html": self.recovery_html(), "text/plain": ""}, raw=True)  # type: ignore[no-untyped-call]
+
+    def recovery_html(self) -> str:
+        """The recovery line (shown only where the live board is missing)."""
+        d = self.tr.direction
+        words = html.escape(self._("The board needs its Python kernel: run this cell again to play."))
+        return (
+            f'<div class="bgw-recover" dir="{d}" style="font-size:14px;color:#5d4037;padding:4px 0">⟳ {words}</div>'
+            "<style>.jp-OutputArea:has(.bgw-game) .bgw-recover,"
+            ".output_area:has(.bgw-game) .bgw-recover{display:none}</style>"
+        )
 
     # ==================================================================================
     # Language
@@ -363,14 +479,18 @@ class GameWidget(W.VBox):
         """Create the subclass's own attributes (called once, before the first drawing)."""
 
     def board_size(self) -> tuple[float, float]:
-        """The logical (CSS pixel) size of the board."""
+        """The logical (CSS pixel) size of the board (default: the view's)."""
+        if self.view is not None:
+            return (self.view.width, self.view.height)
         return (480.0, 360.0)
 
     def draw_board(self, p: CanvasPainter, state: Any) -> None:
         """Draw the layer that rarely changes (only on full redraws)."""
 
     def draw_pieces(self, p: CanvasPainter, state: Any, viewer: int | None) -> None:
-        """Draw the pieces layer from ``viewer``'s seat (``None``: hide every secret)."""
+        """Draw the pieces layer from ``viewer``'s seat (``None``: hide every secret); default: the view's picture."""
+        if self.view is not None:
+            self.view.draw(p, state, viewer)
 
     def draw_overlay(self, p: CanvasPainter, state: Any) -> None:
         """Draw highlights, the current selection and any screen over the board."""
@@ -452,20 +572,32 @@ class GameWidget(W.VBox):
     @property
     def state(self) -> Any:
         """The current state."""
-        return self.states[-1]
+        return self.session.state
+
+    @property
+    def states(self) -> list[Any]:
+        """Every state of the game so far, the first shown first (the session's history)."""
+        return self.session.states
+
+    @property
+    def actions(self) -> list[Any]:
+        """Every action played so far."""
+        return self.session.actions
+
+    @property
+    def agents(self) -> list[Any]:
+        """The agent of each seat (``None``: a person)."""
+        return self.session.agents
+
+    @property
+    def seed(self) -> Seed:
+        """The seed of the game being played (a New game takes a fresh one)."""
+        return self.session.seed
 
     @property
     def record(self) -> GameRecord:
         """The game so far, as a record (replayable, savable)."""
-        finished = self.game.is_terminal(self.state)
-        return GameRecord(
-            self.game.info.id,
-            self.game.config(),
-            self.seed,
-            tuple(str(a) for a in self.actions),
-            tuple(self.seat_label(i) for i in range(self.game.num_players)),
-            tuple(self.game.returns(self.state)) if finished else None,
-        )
+        return self.session.record(names=[self.seat_label(i) for i in range(self.game.num_players)])
 
     def seat_label(self, player: int) -> str:
         """What sits in a seat: ``"Human"`` or a bot's name."""
@@ -473,7 +605,7 @@ class GameWidget(W.VBox):
 
     def is_human(self, player: int) -> bool:
         """Whether a person plays this seat."""
-        return 0 <= player < self.game.num_players and self.agents[player] is None
+        return self.session.is_human(player)
 
     @property
     def humans(self) -> list[int]:
@@ -508,22 +640,29 @@ class GameWidget(W.VBox):
         return self._seen_by if self._seen_by in humans else None
 
     def new_game(self, seed: Seed | None = None) -> None:
-        """Start again with the same seats (and the same seed unless one is given)."""
+        """Start again with the same seats and a fresh seed (or ``seed`` if given), shown in the log."""
         with self._lock:
             self._stop_running()
             self._seen_by = None
-            if seed is not None:
-                self.seed = seed
-            self.actions = []
-            self.states = [self.game.new_initial_state()]
+            self.session.new_game(fresh_seed(self._seed_source) if seed is None else seed)
             self._log = []
+            self._log_redo = []
             self._after_change()
-        seed = self.seed
-        self._log_line(
-            lambda: self._("New game of {game}, seed {seed}.", game=self._(self.game.info.name), seed=repr(seed))
-        )
+        self._log_new_game()
         self.redraw(full=True)
         self._kick()
+
+    def _log_new_game(self) -> None:
+        seed, n = self.seed, self.game.num_players
+        self._log_line(
+            lambda: self.ngettext(
+                "New game of {game}, {n} player, seed {seed}.",
+                "New game of {game}, {n} players, seed {seed}.",
+                n,
+                game=self._(self.game.info.name),
+                seed=repr(seed),
+            )
+        )
 
     def load_state(self, state: Any) -> None:
         """Continue from a given position (a lesson's scenario, a test).
@@ -538,8 +677,7 @@ class GameWidget(W.VBox):
         self.game.validate_state(state)
         with self._lock:
             self._stop_running()
-            self.actions = []
-            self.states = [state]
+            self.session.new_game(state=state)
             self._after_change()
         self._log_line(lambda: self._("A position was loaded."))
         self.redraw(full=True)
@@ -567,8 +705,7 @@ class GameWidget(W.VBox):
             else:
                 k = n - 1
             self._stop_running()
-            self.states = self._replay(self.record.truncated(k))
-            self.actions = self.actions[:k]
+            self.session.undo_to(k)
             self._after_change()
         self._log_line(lambda: self._("Undo: back to move {k}.", k=k))
         self.redraw(full=True)
@@ -585,13 +722,15 @@ class GameWidget(W.VBox):
         """Ask the hint bot what it would play now; show it and return it."""
         p = self.current_player()
         if p < 0:
-            self._say(
-                self._("No move to hint: the game is over.")
-                if p == TERMINAL
-                else self._("No move to hint: chance is acting.")
-            )
+            waiting = self.waiting_seat()
+            if p == TERMINAL:
+                self._say(self._("No move to hint: the game is over."))
+            elif waiting is not None:
+                self._say(self.waiting_words(self.state, waiting))
+            else:
+                self._say(self._("Wait a moment: a move is still running."))
             return None
-        action = self._bot_choice(p, hint=True)
+        action = self.session.hint(self._hint_agent())
         self.hint_action = action
         self.show_hint(action)
         self._say(
@@ -617,8 +756,12 @@ class GameWidget(W.VBox):
             if not self.advance_chance():
                 self._kick()
             return
-        action = self._bot_choice(p, hint=self.is_human(p))
-        self.play(action)
+        if self.is_human(p):
+            self.play(self.session.hint(self._hint_agent()))
+            return
+        with self._lock:
+            self.busy = True
+        self._run(lambda: None)
 
     def play(self, action: Any) -> bool:
         """Play ``action`` for the player to act (as a click would); False if refused.
@@ -638,10 +781,11 @@ class GameWidget(W.VBox):
                 after = self.game.apply(state, action)
             except GameError as exc:
                 self._say(self.friendly_error(exc), error=True)
-                self.redraw()
+                self.redraw(pieces=False)
                 return False
             self.busy = True
-        self._run(lambda: self._commit(state, action, after, self._generation))
+            move = Proposal(self.game.current_player(state), action, len(self.actions))
+        self._run(lambda: self._commit(state, move, after, self._generation))
         return True
 
     def waiting_seat(self) -> int | None:
@@ -657,37 +801,27 @@ class GameWidget(W.VBox):
             if self.busy or self.waiting_seat() is None:
                 return False
             state = self.state
-            action = self._chance_outcome()
-            after = self.game.apply(state, action)
+            move = self.session.propose()
+            after = self.game.apply(state, move.action)
             self.busy = True
-        self._run(lambda: self._commit(state, action, after, self._generation))
+        self._run(lambda: self._commit(state, move, after, self._generation))
         return True
 
     def friendly_error(self, exc: GameError) -> str:
-        """The status message for a move the rules refused.
+        """The status message for a move the rules refused: one plain sentence in the widget's language.
 
-        The rules' reason (``exc.detail``) is English, as written in the game's
-        ``rules.py``; the sentence around it is translated and keeps the rule ID.
+        The sentence names no rule ID and no coordinates (:mod:`boardgames_widgets.i18n.plain`);
+        the rule ID and the rules' own reason (English, for programmers, as in the
+        exception) go to :attr:`why`, shown under a "why?" detail.
         """
         rule = getattr(exc, "rule", None)
         detail = getattr(exc, "detail", None) or str(exc) or self._("no reason given")
-        if rule:
-            return self._("That move is not allowed ({rule}): {detail}", rule=rule, detail=detail)
-        return self._("That move is not allowed: {detail}", detail=detail)
+        self.why = why_words(self.tr, rule, detail)
+        return plain_reason(self.tr, rule)
 
     # ==================================================================================
     # Internals: seats, bots, the automatic loop
     # ==================================================================================
-    def _replay(self, record: GameRecord) -> list[Any]:
-        # Like GameRecord.states(), but with this game object and from the first state
-        # shown (the initial state, or the position given to load_state).
-        state = self.states[0]
-        states = [state]
-        for text in record.actions:
-            state = self.game.apply(state, self.game.parse_action(text))
-            states.append(state)
-        return states
-
     def _make_agent(self, label: str) -> Any:
         if label == _bots.HUMAN:
             return None
@@ -699,7 +833,7 @@ class GameWidget(W.VBox):
         if getattr(self, "_relabelling", False):
             return
         with self._lock:
-            self.agents[seat] = self._make_agent(self.seat_pickers[seat].value)
+            self.session.set_seat(seat, self._make_agent(self.seat_pickers[seat].value))
             self._stop_running()
             self._after_change()
         self._log_line(
@@ -712,22 +846,11 @@ class GameWidget(W.VBox):
         self.redraw()
         self._kick()
 
-    def _bot_choice(self, player: int, hint: bool = False) -> Any:
-        agent = self.agents[player]
-        if agent is None or hint:
-            agent = as_agent(_bots.BOTS[_bots.hint_bot_name()](self.game))
-        rng = random.Random(derive_seed(self.seed, "agent", player, len(self.actions)))
-        legal = self.game.legal_actions(self.state)
-        action = agent.act(self.game.observation(self.state, player), legal, rng)
-        if action not in legal:
-            raise GameError(f"the bot {agent_name(agent)!r} chose an illegal move {action!r}")
-        return action
+    def _hint_agent(self) -> Any:
+        """The bot that gives hints and plays "Let the bot move" on a person's turn."""
+        return as_agent(_bots.BOTS[_bots.hint_bot_name()](self.game))
 
-    def _chance_outcome(self) -> Any:
-        rng = random.Random(derive_seed(self.seed, "chance", len(self.actions)))
-        return sample_outcome(self.game.chance_outcomes(self.state), rng)
-
-    def _run(self, job: Callable[[], None]) -> None:
+    def _run(self, job: Callable[[], object]) -> None:
         """Run ``job`` then the automatic moves, in the worker thread when threaded."""
         gen = self._generation
 
@@ -744,7 +867,7 @@ class GameWidget(W.VBox):
                         self.thinking = False
                 if gen == self._generation:
                     try:
-                        self.redraw()
+                        self.redraw(pieces=False)
                     except Exception as exc:  # a worker thread must never die with a traceback
                         self._unexpected(exc)
 
@@ -775,28 +898,28 @@ class GameWidget(W.VBox):
             if p == CHANCE:
                 if self.waiting_seat() is not None:
                     return
-                action = self._chance_outcome()
+                move = self.session.propose()
             else:
                 with self._lock:
                     self.thinking = True
                 self.redraw(pieces=False)
-                action = self._bot_choice(p)
+                move = self.session.propose()
                 with self._lock:
                     self.thinking = False
                 self._refresh_text()
-            after = self.game.apply(state, action)
-            if not self._commit(state, action, after, gen):
+            after = self.game.apply(state, move.action)
+            if not self._commit(state, move, after, gen):
                 return
 
-    def _commit(self, state: Any, action: Any, after: Any, gen: int) -> bool:
-        """Animate and record one action; False if the game changed meanwhile."""
+    def _commit(self, state: Any, move: Proposal, after: Any, gen: int) -> bool:
+        """Animate and record one move (drawing the pieces once); False if the game changed meanwhile."""
+        action = move.action
         self._animate(state, action, after, gen)
         with self._lock:
             if gen != self._generation or self.state is not state:
                 return False
             words = self.action_words(state, action)
-            self.actions.append(action)
-            self.states.append(after)
+            self.session.commit(move, after)
             self._after_change()
         self._log_line(words, lambda: self.action_words(state, action))
         self.redraw()
@@ -806,6 +929,7 @@ class GameWidget(W.VBox):
         self.hint_action = None
         self.message = ""
         self.last_error = None
+        self.why = None
         self.reset_selection()
         self.cursor = 0
         humans = self.humans
@@ -871,12 +995,26 @@ class GameWidget(W.VBox):
                 names.insert(0, "board")
                 names.append("animation")
             with self.canvas.frame(*names) as ps:
+                if "pieces" in ps:
+                    self.redraws += 1
                 if full:
                     self.draw_board(ps["board"], state)
-                if "pieces" in ps:
+                # behind the "pass the device" screen the pieces layer stays empty: the next
+                # player's secrets are drawn only once they lift it
+                if "pieces" in ps and self.curtain is None:
                     self.draw_pieces(ps["pieces"], state, viewer)
                 self.draw_overlay(ps["overlay"], state)
                 self._draw_cursor(ps["overlay"])
+
+    def draw_curtain(self, p: CanvasPainter, colours: Sequence[str], background: str = "#3e2f1c") -> None:
+        """The opaque "pass the device" screen for :attr:`curtain` (in their colour of ``colours``)."""
+        assert self.curtain is not None
+        colour = colours[self.curtain % len(colours)]
+        p.rect(0, 0, p.width, p.height, fill=background)
+        p.text(p.width / 2, p.height / 2 - 24, self._("Pass the device"), size=26, fill="#fff", bold=True)
+        words = self._("to {name}", name=self.player_name(self.curtain))
+        p.text(p.width / 2, p.height / 2 + 14, words, size=22, fill=colour, bold=True)
+        p.text(p.width / 2, p.height / 2 + 50, self._("Click or press Enter when ready"), size=14, fill="#eee")
 
     def _draw_cursor(self, p: CanvasPainter) -> None:
         if not self.keyboard_active:
@@ -915,10 +1053,20 @@ class GameWidget(W.VBox):
         else:
             line = self._("{name} ({who}) to move.", name=self.player_name(p), who=self._seat_words(self.seat_label(p)))
         extra = self.status_words(state) if p != TERMINAL else ""
-        colour = "#b71c1c" if self.last_error and self.message else "#222"
+        refused = bool(self.last_error and self.message)
+        colour = "#b71c1c" if refused else "#222"
         d = self.tr.direction
+        why = ""
+        if refused and self.why:
+            question = self._("why?")
+            why = (
+                ' <details style="display:inline-block;font-size:12px;color:#555;vertical-align:top">'
+                f"<summary>{html.escape(question)}</summary>"
+                f'<span dir="ltr">{html.escape(self.why)}</span></details>'
+            )
         self.status.value = (
             f'<div dir="{d}" style="font-size:15px;color:{colour};direction:{d}"><b>{html.escape(line)}</b>'
+            + why
             + (f' <span style="color:#555">{html.escape(extra)}</span>' if extra else "")
             + "</div>"
         )
@@ -963,6 +1111,8 @@ class GameWidget(W.VBox):
     def _say(self, text: str, error: bool = False) -> None:
         self.message = text
         self.last_error = text if error else None
+        if not error:
+            self.why = None
         self._refresh_text()
 
     # ==================================================================================
@@ -1021,7 +1171,10 @@ class GameWidget(W.VBox):
             return
         self.message = ""
         self.last_error = None
+        n, generation = len(self.actions), self._generation
         self.click(x, y)
+        if self.busy or len(self.actions) != n or self._generation != generation:
+            return  # a move was played: its commit drew the board
         self.redraw(pieces=self.click_redraws_pieces)
 
     def _on_key_down(self, key: str, shift: bool = False, ctrl: bool = False, meta: bool = False) -> None:

@@ -4,11 +4,12 @@ The games' ``view.py`` modules draw through the painter protocol; :class:`Canvas
 turns those calls into ipycanvas drawing commands, so the live widget and the SVG
 pictures share one drawing code.
 
-Crispness: the canvas bitmap is :data:`PIXEL_RATIO` times larger than its CSS size
-(the layout width/height are set explicitly), and every layer starts with a scale
-transform, so lines and text stay sharp on high-DPI screens whatever the browser's
-``devicePixelRatio``. Mouse coordinates arrive in bitmap pixels; divide them by
-:meth:`LayeredCanvas.to_logical`.
+Crispness: the canvas bitmap is :data:`PIXEL_RATIO` times larger than its full CSS
+size, and every layer starts with a scale transform, so lines and text stay sharp on
+high-DPI screens whatever the browser's ``devicePixelRatio``, and when a narrow output
+shows the board smaller (it scales to the width it is given, down to
+:data:`MIN_WIDTH`). Mouse coordinates arrive in bitmap pixels whatever the CSS size;
+divide them by :meth:`LayeredCanvas.to_logical`.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
-from ipycanvas import Canvas, MultiCanvas, hold_canvas
+from ipycanvas import Canvas, MultiCanvas, hold_canvas  # type: ignore[import-untyped]
 
 from boardgames_widgets.core.painter import FONT_FAMILY, Point
 from boardgames_widgets.i18n import has_rtl_letters, is_rtl
@@ -27,6 +28,9 @@ from boardgames_widgets.i18n import has_rtl_letters, is_rtl
 #: Bitmap pixels per CSS pixel: drawing at 2× keeps the board sharp on high-DPI screens
 #: and costs little on ordinary ones (the browser downsamples).
 PIXEL_RATIO = 2.0
+
+#: The narrowest the board is shown (CSS pixels); below that the output scrolls sideways.
+MIN_WIDTH = 560
 
 #: One lock for every drawing batch of this package: ``hold_canvas`` batches through a
 #: module-global manager in ipycanvas, so two threads drawing at once would interleave.
@@ -230,13 +234,14 @@ _MISSING = _Missing()
 
 
 class LayeredCanvas:
-    """A :class:`~ipycanvas.MultiCanvas` of named layers, drawn crisp at a fixed CSS size.
+    """A :class:`~ipycanvas.MultiCanvas` of named layers, drawn crisp, scaled to the width it is given.
 
     Args:
         width: logical width in CSS pixels.
         height: logical height in CSS pixels.
         layers: layer names, bottom first; the top layer receives the mouse and keys.
-        zoom: CSS pixels per logical pixel (enlarge or shrink the whole board).
+        zoom: CSS pixels per logical pixel at full size (enlarge or shrink the whole board);
+            a narrower output shows it smaller (down to :data:`MIN_WIDTH`).
     """
 
     def __init__(
@@ -256,11 +261,15 @@ class LayeredCanvas:
             width=math.ceil(width * self.scale),
             height=math.ceil(height * self.scale),
         )
-        # Explicit CSS size: inside a Box a canvas would otherwise be stretched (blurry,
-        # click coordinates scaled).
-        self.multi.layout.width = f"{math.ceil(width * zoom)}px"
-        self.multi.layout.height = f"{math.ceil(height * zoom)}px"
-        self.multi.layout.min_width = self.multi.layout.width
+        # Responsive: the board takes the width it is given, up to its full size, and keeps
+        # its proportions (height auto). The bitmap is PIXEL_RATIO times the full size, so it
+        # stays crisp when shown smaller, and the front end reports clicks in bitmap pixels
+        # whatever the CSS size: hit-testing follows the scale by itself.
+        css_width = math.ceil(width * zoom)
+        self.multi.layout.width = "100%"
+        self.multi.layout.max_width = f"{css_width}px"
+        self.multi.layout.min_width = f"{min(css_width, MIN_WIDTH)}px"
+        self.multi.layout.height = "auto"
         self.painters = {
             name: CanvasPainter(self.multi[i], width, height, self.scale) for i, name in enumerate(self.names)
         }
@@ -300,6 +309,6 @@ class LayeredCanvas:
         browser client starts with none selected, so a redraw right after a reload
         was dropped (ipycanvas issue #322).
         """
-        from ipycanvas.canvas import _CANVAS_MANAGER
+        from ipycanvas.canvas import _CANVAS_MANAGER  # type: ignore[import-untyped]
 
         _CANVAS_MANAGER._current_canvas = None

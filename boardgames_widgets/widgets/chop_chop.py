@@ -49,7 +49,8 @@ STRIP = 74.0
 #: Die colours per side (RULES.md §1: a grey mouse die, a blue cat die).
 DIE_COLOURS = {True: ("#b9b9be", "#5e5e63"), False: ("#4f7cac", "#1f3f66")}
 #: Colours of lit squares.
-LIT, LIT_EDGE, VIA, VIA_EDGE, SELECT = "#ffe066", "#e0a800", "#9ad0ff", "#1565c0", "#2e7d32"
+# the squares to come in from are purple: face-down tiles are blue, lit squares yellow
+LIT, LIT_EDGE, VIA, VIA_EDGE, SELECT = "#ffe066", "#e0a800", "#e1bee7", "#7b1fa2", "#2e7d32"
 #: Animation steps per square walked, per die tumble and per tile flip.
 WALK_SUBSTEPS, TUMBLES, FLIP_STEPS = 3, 6, 4
 
@@ -137,7 +138,7 @@ class ChopChopWidget(GameWidget):
         """Buttons in the strip: (key, label, action)."""
         if not self._my_turn():
             return []
-        out = []
+        out: list[tuple[str, str, Any]] = []
         for a in self.game.legal_actions(self.state):
             if isinstance(a, Pass):
                 out.append(("p", self._("Pass"), a))
@@ -154,7 +155,8 @@ class ChopChopWidget(GameWidget):
         p.rect(0, 0, p.width, p.height, fill=ccv.WALL)
 
     def draw_pieces(self, p: CanvasPainter, state: ChopChopState, viewer: int | None) -> None:
-        ccv.draw_state(p, state, self.lay, cheese_to_win=self.game.cfg.cheese_to_win)
+        assert self.view is not None
+        self.view.draw(p, state, viewer)
 
     def draw_overlay(self, p: CanvasPainter, state: ChopChopState) -> None:
         lay, cell = self.lay, ccv.CELL
@@ -293,7 +295,7 @@ class ChopChopWidget(GameWidget):
         if phase is Phase.ARROW:
             return self._("Arrow: click a square to jump to.")
         if self.sel_landing is not None:
-            return self._("Which way in? Click a blue square.")
+            return self._("Which way in? Click a purple square.")
         if phase is Phase.EXTRA:
             return self._("+{n}: walk on? Click a lit square.", n=state.roll)
         if self._buttons():
@@ -408,10 +410,11 @@ class ChopChopWidget(GameWidget):
             if bx <= x <= bx + bw and by <= y <= by + bh:
                 self.play(action)
                 return
-        hit = ccv.hit_test(x, y, self.lay)
+        assert self.view is not None
+        hit = self.view.hit_test(x, y)
         if hit is None:
             return
-        cell = self.lay.index[hit] if isinstance(hit, tuple) else int(hit)
+        cell = hit.index
         state = self.state
         # choosing the square to come in from
         if self.sel_landing is not None:
@@ -518,7 +521,8 @@ class ChopChopWidget(GameWidget):
                 words = self.ngettext(
                     "{piece} walks {n} step to {to}", "{piece} walks {n} steps to {to}", state.roll, piece=piece, to=to
                 )
-            return words + self._catch_words(state, action) + "."
+            catch = self._catch_words(state, action)
+            return words + (catch if catch else ".")  # "… and catches mouse 2!" ends with its own "!"
         if isinstance(action, Jump):
             return t("{piece} jumps to {to} (arrow).", piece=self._piece_words(action.piece), to=_rc(action.to))
         if isinstance(action, Decline):

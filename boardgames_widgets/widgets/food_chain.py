@@ -19,8 +19,6 @@ from typing import Any
 from boardgames_widgets.games.food_chain import view as fcv
 from boardgames_widgets.games.food_chain.rules import (
     CARDS_PER_PLAYER,
-    CHEESE_VALUES,
-    OPENING_DRAWS,
     Card,
     Draw,
     FoodChain,
@@ -32,8 +30,6 @@ from boardgames_widgets.i18n import N_, Translator
 from boardgames_widgets.widgets.base import Frame, GameWidget, Target
 from boardgames_widgets.widgets.canvas_painter import CanvasPainter
 
-#: The most cards a hand can hold: the cheese set plus the opening draws.
-MAX_HAND = len(CHEESE_VALUES) + OPENING_DRAWS
 #: Animation steps of a card gliding from the hand to its cell.
 GLIDE_STEPS = 6
 #: Animation steps each removal step of FC-E2 stays on screen.
@@ -51,6 +47,7 @@ class FoodChainWidget(GameWidget):
 
     game_id = "food_chain"
     game: FoodChain
+    view: fcv.View
 
     def __init__(self, game: Any = None, *, players: int | None = None, **kwargs: Any) -> None:
         if game is None:
@@ -61,13 +58,8 @@ class FoodChainWidget(GameWidget):
 
     # -- geometry -------------------------------------------------------------------------
     def setup(self) -> None:
-        self.layout_fc = fcv.FoodChainLayout(self.game.num_players)
+        self.layout_fc = self.view.layout
         self.selected: int | None = None
-
-    def board_size(self) -> tuple[float, float]:
-        lay = self.layout_fc
-        width = max(lay.width, lay.hand_xy(MAX_HAND)[0] + lay.margin)
-        return width, lay.height(1)
 
     # -- drawing ----------------------------------------------------------------------------
     def draw_board(self, p: CanvasPainter, state: FoodChainState) -> None:
@@ -83,7 +75,7 @@ class FoodChainWidget(GameWidget):
 
     def draw_pieces(self, p: CanvasPainter, state: FoodChainState, viewer: int | None) -> None:
         seat = viewer if viewer is not None else max(self.game.current_player(state), 0)
-        fcv.draw(p, state, player=seat, layout=self.layout_fc, status=self._status_text(state))
+        self.view.draw(p, state, seat, status=self._status_text(state))
 
     def legal_cells(self) -> list[tuple[int, int]]:
         """Cells where the player to act may place a card now."""
@@ -95,7 +87,7 @@ class FoodChainWidget(GameWidget):
         lay = self.layout_fc
         c = lay.cell
         if self.curtain is not None:
-            self._draw_curtain(p)
+            self.draw_curtain(p, fcv.PLAYER_COLOURS, background="#3e2f1c")
             return
         hint = self.hint_action if isinstance(self.hint_action, Place) else None
         for r, col in self.legal_cells():
@@ -126,19 +118,11 @@ class FoodChainWidget(GameWidget):
                     p.rect(hx - 3, hy - 3, w + 6, h + 6, stroke="#2e7d32", line_width=3, radius=8)
                     break
 
-    def _draw_curtain(self, p: CanvasPainter) -> None:
-        assert self.curtain is not None
-        colour = fcv.PLAYER_COLOURS[self.curtain % len(fcv.PLAYER_COLOURS)]
-        p.rect(0, 0, p.width, p.height, fill="#3e2f1c", opacity=0.97)
-        p.text(p.width / 2, p.height / 2 - 24, self._("Pass the device"), size=26, fill="#fff", bold=True)
-        words = self._("to {name}", name=self.player_name(self.curtain))
-        p.text(p.width / 2, p.height / 2 + 14, words, size=22, fill=colour, bold=True)
-        p.text(p.width / 2, p.height / 2 + 50, self._("Click or press Enter when ready"), size=14, fill="#eee")
-
     def _hand(self) -> tuple[Card, ...]:
         v = self.viewer()
         seat = v if v is not None else max(self.current_player(), 0)
-        return self.state.hands[seat]
+        hand: tuple[Card, ...] = self.state.hands[seat]
+        return hand
 
     # -- animation -------------------------------------------------------------------------
     def animation_frames(
@@ -179,10 +163,10 @@ class FoodChainWidget(GameWidget):
 
     # -- clicks and keys ---------------------------------------------------------------------
     def click(self, x: float, y: float) -> None:
-        hit = self.layout_fc.hit_test(x, y)
+        hit = self.view.hit_test(x, y)
         if hit is None:
             return
-        kind, a, b = hit
+        kind, a, b = hit.kind, hit.index, hit.sub
         hand = self._hand()
         if kind == "hand":
             if a < len(hand):
@@ -242,18 +226,18 @@ class FoodChainWidget(GameWidget):
     # -- words -------------------------------------------------------------------------------
     def action_words(self, state: FoodChainState, action: Any) -> str:
         if isinstance(action, Draw):
-            viewer = self.viewer()
+            # the log stays on screen for everyone: a drawn card is named only to the one
+            # person who may know it (or when only bots play), never in hot-seat play
             humans = self.humans
-            if action.player == viewer or not humans:
+            if humans == [action.player] or not humans:
                 return self._("{name} draws a {kind}.", name=self.player_name(action.player), kind=self._(action.kind))
             return self._("{name} draws a card.", name=self.player_name(action.player))
         if isinstance(action, Place):
+            # no coordinates: the board draws none
             return self._(
-                "{name} places {card} at row {row}, column {col}.",
+                "{name} places {card}.",
                 name=self.player_name(state.turn),
                 card=_card_words(self.tr, action.card(state.turn)),
-                row=action.row,
-                col=action.col,
             )
         return super().action_words(state, action)
 

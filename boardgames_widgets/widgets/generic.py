@@ -11,7 +11,7 @@ from __future__ import annotations
 import html
 from typing import Any
 
-import ipywidgets as W
+import ipywidgets as W  # type: ignore[import-untyped]
 
 from boardgames_widgets.widgets.base import GameWidget
 

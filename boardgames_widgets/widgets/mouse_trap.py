@@ -25,9 +25,8 @@ generator seeded by the game's seed and the move number (same seed, same picture
 from __future__ import annotations
 
 import dataclasses
-import math
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from fractions import Fraction
 from typing import Any
 
@@ -61,12 +60,8 @@ from boardgames_widgets.widgets.canvas_painter import CanvasPainter
 DEFAULT_ZOOM = 0.8
 #: How a failing trap's sticking stage is chosen (see the module docstring).
 FAILING_STAGE_RULE = "exact conditional probability, seeded by the game seed and move number"
-#: Height of the contraption strip under the track.
-STRIP_H = 112.0
 #: Size of a choice button drawn on the board.
 BUTTON_W, BUTTON_H, BUTTON_GAP = 148.0, 26.0, 6.0
-#: Side of the die.
-DIE = 46.0
 #: Animation steps: the die tumbling, a mouse's step, a stage of the chain reaction.
 DIE_FRAMES = 3
 STAGE_WEIGHT = 1.6
@@ -151,6 +146,7 @@ class MouseTrapWidget(GameWidget):
 
     game_id = "mouse_trap"
     game: MouseTrap
+    view: mtv.View
 
     def __init__(self, game: Any = None, *, players: int | None = None, **kwargs: Any) -> None:
         if game is None:
@@ -163,15 +159,14 @@ class MouseTrapWidget(GameWidget):
     # -- geometry -----------------------------------------------------------------------
     def setup(self) -> None:
         self.cfg = self.game.cfg
-        self.lay = mtv.MouseTrapLayout.for_config(self.cfg)
+        self.lay = self.view.layout
         lay = self.lay
-        track_w = lay.columns * lay.cell
-        self.strip_rect: Rect = (lay.track_left, lay.track_top + lay.rows * lay.cell + 8, track_w, STRIP_H)
-        below = max(self.strip_rect[1] + STRIP_H, lay.loop_centre[1] + lay.loop_radius + lay.space_radius) + 8
-        self.die_rect: Rect = (lay.margin, below, DIE, DIE)
-        self.choices_origin = (lay.margin + DIE + 16, below + 14)
+        self.strip_rect: Rect = lay.strip_rect
+        self.die_rect: Rect = lay.die_rect
+        below = self.die_rect[1]
+        self.choices_origin = (lay.margin + mtv.DIE + 16, below + 14)
         rows = 3 if self.game.num_players >= 4 else 1
-        self._height = max(lay.height, below + 14 + rows * (BUTTON_H + BUTTON_GAP) + lay.margin, below + DIE + 10)
+        self._height = max(lay.height, below + 14 + rows * (BUTTON_H + BUTTON_GAP) + lay.margin)
         self.failed_stage: dict[int, int] = {}
 
     def board_size(self) -> tuple[float, float]:
@@ -179,9 +174,7 @@ class MouseTrapWidget(GameWidget):
 
     def stage_rect(self, k: int) -> Rect:
         """(x, y, w, h) of stage ``k`` (0-based) of the contraption strip."""
-        x, y, w, h = self.strip_rect
-        sw = w / len(TRAP_STAGES)
-        return x + k * sw + 2, y + 16, sw - 4, h - 18
+        return self.lay.stage_rect(k)
 
     # -- choices ------------------------------------------------------------------------
     def choices(self) -> list[Choice]:
@@ -217,66 +210,7 @@ class MouseTrapWidget(GameWidget):
         stuck: int = -1,
         fresh: tuple[int, ...] = (),
     ) -> None:
-        mtv.draw(p, self.cfg, state, layout=self.lay, status=status)
-        self._draw_strip(p, state.parts_built, stage=stage, spark=spark, stuck=stuck, fresh=fresh)
-        self._draw_die(p, state.last_roll if die is None else die, state)
-
-    def _draw_die(self, p: CanvasPainter, value: int, state: MouseTrapState) -> None:
-        x, y, w, h = self.die_rect
-        colour = mtv.MOUSE_COLOURS[state.mover % len(mtv.MOUSE_COLOURS)]
-        p.rect(x, y, w, h, fill="#ffffff", stroke=colour, line_width=3, radius=8)
-        spots = {
-            1: [(0.5, 0.5)],
-            2: [(0.27, 0.27), (0.73, 0.73)],
-            3: [(0.27, 0.27), (0.5, 0.5), (0.73, 0.73)],
-            4: [(0.27, 0.27), (0.73, 0.27), (0.27, 0.73), (0.73, 0.73)],
-            5: [(0.27, 0.27), (0.73, 0.27), (0.5, 0.5), (0.27, 0.73), (0.73, 0.73)],
-            6: [(0.27, 0.25), (0.73, 0.25), (0.27, 0.5), (0.73, 0.5), (0.27, 0.75), (0.73, 0.75)],
-        }
-        if value in spots:
-            for fx, fy in spots[value]:
-                p.circle(x + fx * w, y + fy * h, 0.085 * w, fill=mtv.INK)
-        elif value:
-            p.text(x + w / 2, y + h / 2, str(value), size=20, fill=mtv.INK, bold=True)
-        else:
-            p.text(x + w / 2, y + h / 2, "?", size=20, fill="#a0978a", bold=True)  # a sign, not a word
-
-    def _draw_strip(
-        self,
-        p: CanvasPainter,
-        built: int,
-        *,
-        stage: int = -1,
-        spark: float = 0.0,
-        stuck: int = -1,
-        fresh: tuple[int, ...] = (),
-    ) -> None:
-        """The contraption: ``stage`` runs (with a spark at ``spark``), ``fresh`` parts just built glow."""
-        x, y, w, h = self.strip_rect
-        p.rect(x, y, w, h, fill="#fffaf0", stroke="#b9a57f", radius=8)
-        words = self._("The trap — the chain reaction, stage by stage")
-        p.text(x + 8, y + 9, words, size=10, fill="#6b5b45", align="left")
-        for k, st in enumerate(TRAP_STAGES):
-            sx, sy, sw, sh = self.stage_rect(k)
-            colour = mtv.STAGE_COLOURS[k % len(mtv.STAGE_COLOURS)]
-            done = stage > k
-            if k == stage or any(part in fresh for part in st.parts):
-                p.rect(sx - 1, sy - 1, sw + 2, sh + 2, fill=mtv.HIGHLIGHT, stroke="#e0a800", line_width=2, radius=6)
-            elif done:
-                p.rect(sx, sy, sw, sh, fill="#e8f5e9", radius=6)
-            with p.transform(sx, sy, sw / 66.0):
-                for part in st.parts:
-                    _PART_ART[part](p, colour if part <= built else None)
-            if k == stage and spark > 0:
-                p.circle(
-                    sx + sw * spark, sy + sh * (0.25 + 0.5 * spark), 5, fill="#ff5722", stroke="#fff", line_width=1.5
-                )
-            if done:
-                p.text(sx + sw - 7, sy + 8, "✓", size=11, fill="#2e7d32", bold=True)
-            if k == stuck:
-                p.line(sx + 6, sy + 6, sx + sw - 6, sy + sh - 6, stroke="#c62828", line_width=4)
-                p.line(sx + sw - 6, sy + 6, sx + 6, sy + sh - 6, stroke="#c62828", line_width=4)
-                p.text(sx + sw / 2, sy + sh / 2, self._("stuck!"), size=12, fill="#c62828", bold=True)
+        self.view.draw(p, state, None, status=status, die=die, stage=stage, spark=spark, stuck=stuck, fresh=fresh)
 
     def draw_overlay(self, p: CanvasPainter, state: MouseTrapState) -> None:
         lay = self.lay
@@ -418,7 +352,7 @@ class MouseTrapWidget(GameWidget):
         r = self.lay.space_radius + 4
         top = cy - 3 * self.lay.cell
         y = top + (cy - top) * t * t
-        draw_cage(p, cx, y, r)
+        mtv.draw_cage(p, cx, y, r)
 
     # -- clicks and keys ----------------------------------------------------------------
     def click(self, x: float, y: float) -> None:
@@ -432,10 +366,10 @@ class MouseTrapWidget(GameWidget):
             if bx <= x <= bx + bw and by <= y <= by + bh:
                 self.play(action)
                 return
-        hit = self.lay.hit_test(x, y, self.state)
+        hit = self.view.hit_test(x, y)
         if hit is None or not choices:
             return
-        kind, idx = hit
+        kind, idx = hit.kind, hit.index
         actions = [a for _, a in choices]
         if kind in ("mouse", "player"):
             moves = [a for a in actions if isinstance(a, MoveMouse) and a.player == idx]
@@ -499,13 +433,11 @@ class MouseTrapWidget(GameWidget):
         return self._(MOUSE_NAMES[player])
 
     def action_words(self, state: MouseTrapState, action: Any) -> str:
-        """The log line: in English the rules' own event text; in other languages told from the change."""
+        """The log line, told from the change of state in plain words (in every language)."""
         try:
             after = self.game.apply(state, action)
         except Exception:  # words must never break the log
             return super().action_words(state, action)
-        if self.lang == "en":
-            return after.event or super().action_words(state, action)
         try:
             return self._event_words(state, action, after)
         except Exception:  # words must never break the log
@@ -612,160 +544,3 @@ def walk_path(cfg: MouseTrapConfig, start: int, roll: int, *, resolve: bool = Tr
             path.append(pos)
             guard += 1
     return path
-
-
-# -- the contraption, part by part (drawn in a 66 × 94 box) -----------------------------------
-def draw_cage(p: Any, cx: float, y: float, r: float) -> None:
-    """The cage seen from the side, its bottom edge at ``y``."""
-    top = y - 1.6 * r
-    p.line(cx, top - 40, cx, top, stroke="#555", line_width=1.5)
-    p.rect(cx - r, top, 2 * r, 1.6 * r, stroke="#37474f", line_width=2.5, radius=3)
-    for k in range(1, 5):
-        bx = cx - r + k * (2 * r / 5)
-        p.line(bx, top, bx, y, stroke="#37474f", line_width=1.6)
-    p.rect(cx - r - 3, top - 4, 2 * r + 6, 6, fill="#37474f", radius=2)
-
-
-def _ghost(colour: str | None) -> tuple[str, str, float]:
-    """(fill, stroke, opacity) of a part: coloured when built, a faint outline when not."""
-    if colour is None:
-        return "#ffffff", "#c9bfae", 0.55
-    return colour, "#2b2b2b", 1.0
-
-
-def _base(p: Any, c: str | None) -> None:
-    f, s, o = _ghost(c)
-    p.rect(3, 82, 60, 9, fill=f, stroke=s, radius=2, opacity=o)
-
-
-def _gear_support(p: Any, c: str | None) -> None:
-    f, s, o = _ghost(c)
-    p.rect(27, 40, 8, 42, fill=f, stroke=s, opacity=o)
-
-
-def _gears(p: Any, c: str | None) -> None:
-    f, s, o = _ghost(c)
-    for cx, cy, r in ((31, 38, 11), (48, 52, 7)):
-        for k in range(8):
-            a = k * math.pi / 4
-            p.circle(cx + (r + 2) * math.cos(a), cy + (r + 2) * math.sin(a), 2.2, fill=f, opacity=o)
-        p.circle(cx, cy, r, fill=f, stroke=s, opacity=o)
-        p.circle(cx, cy, 2.5, fill="#ffffff", opacity=o)
-
-
-def _crank(p: Any, c: str | None) -> None:
-    f, s, o = _ghost(c)
-    p.polygon([(31, 38), (12, 20)], stroke=s, line_width=3, closed=False, opacity=o)
-    p.circle(12, 20, 4, fill=f, stroke=s, opacity=o)
-
-
-def _lever(p: Any, c: str | None) -> None:
-    f, s, o = _ghost(c)
-    p.polygon([(6, 80), (46, 44)], stroke=f if c else s, line_width=4, closed=False, opacity=o)
-    p.circle(26, 62, 3, fill=s, opacity=o)
-
-
-def _stop_sign(p: Any, c: str | None) -> None:
-    f, s, o = _ghost(c)
-    p.polygon([(52, 86), (52, 34)], stroke="#777" if c else s, line_width=2, closed=False, opacity=o)
-    pts = [
-        (52 + 11 * math.cos(math.pi / 8 + k * math.pi / 4), 24 + 11 * math.sin(math.pi / 8 + k * math.pi / 4))
-        for k in range(8)
-    ]
-    p.polygon(pts, fill="#d32f2f" if c else f, stroke=s, opacity=o)
-    if c:
-        p.text(52, 24, "STOP", size=5.5, fill="#ffffff", bold=True)
-
-
-def _boot(p: Any, c: str | None) -> None:
-    f, s, o = _ghost(c)
-    p.polygon([(16, 4), (16, 22)], stroke=s, line_width=1.5, closed=False, opacity=o)
-    p.polygon([(10, 22), (22, 22), (22, 38), (34, 40), (34, 48), (10, 48)], fill=f, stroke=s, opacity=o)
-
-
-def _bucket(p: Any, c: str | None) -> None:
-    f, s, o = _ghost(c)
-    p.polygon([(38, 52), (60, 52), (56, 78), (42, 78)], fill=f, stroke=s, opacity=o)
-    p.polygon([(38, 52), (49, 40), (60, 52)], stroke=s, line_width=1.2, closed=False, opacity=o)
-
-
-def _ball(p: Any, c: str | None) -> None:
-    f, s, o = _ghost(c)
-    p.circle(12, 20, 7, fill="#b0bec5" if c else f, stroke=s, opacity=o)
-
-
-def _stairs(p: Any, c: str | None) -> None:
-    f, s, o = _ghost(c)
-    pts = [(4, 30)]
-    for k in range(5):
-        x, y = 4 + k * 12, 30 + k * 11
-        pts += [(x + 12, y), (x + 12, y + 11)]
-    pts += [(64, 90), (4, 90)]
-    p.polygon(pts, fill=f, stroke=s, opacity=o)
-
-
-def _rain_pipe(p: Any, c: str | None) -> None:
-    f, s, o = _ghost(c)
-    p.polygon([(6, 8), (40, 24), (12, 44), (40, 62)], stroke=f if c else s, line_width=6, closed=False, opacity=o)
-
-
-def _helping_hand(p: Any, c: str | None) -> None:
-    f, s, o = _ghost(c)
-    p.polygon([(56, 92), (50, 70)], stroke=s, line_width=2, closed=False, opacity=o)
-    p.ellipse(48, 66, 9, 7, fill="#ffcc80" if c else f, stroke=s, opacity=o)
-    for k in range(4):
-        p.polygon([(42 + 4 * k, 61), (40 + 4 * k, 53)], stroke=s, line_width=2, closed=False, opacity=o)
-
-
-def _bathtub(p: Any, c: str | None) -> None:
-    f, s, o = _ghost(c)
-    p.polygon([(4, 14), (40, 14), (36, 30), (8, 30)], fill=f, stroke=s, opacity=o)
-    p.polygon([(22, 30), (22, 90)], stroke=s, line_width=2, closed=False, opacity=o)
-
-
-def _diver(p: Any, c: str | None) -> None:
-    f, s, o = _ghost(c)
-    p.polygon([(30, 70), (62, 62)], stroke=s, line_width=3, closed=False, opacity=o)
-    p.circle(54, 44, 4, fill="#ffcc80" if c else f, stroke=s, opacity=o)
-    p.polygon(
-        [(54, 48), (54, 60), (50, 66), (54, 60), (58, 66)],
-        stroke=f if c else s,
-        line_width=2.5,
-        closed=False,
-        opacity=o,
-    )
-    p.polygon([(48, 52), (60, 52)], stroke=f if c else s, line_width=2.5, closed=False, opacity=o)
-
-
-def _tub(p: Any, c: str | None) -> None:
-    f, s, o = _ghost(c)
-    p.polygon([(6, 70), (30, 70), (27, 90), (9, 90)], fill=f, stroke=s, opacity=o)
-
-
-def _cage(p: Any, c: str | None) -> None:
-    f, s, o = _ghost(c)
-    p.polygon([(48, 0), (48, 16)], stroke=s, line_width=1.5, closed=False, opacity=o)
-    p.rect(36, 16, 24, 28, stroke=f if c else s, line_width=2.5, radius=2, opacity=o)
-    for k in range(1, 4):
-        p.polygon([(36 + 6 * k, 16), (36 + 6 * k, 44)], stroke=f if c else s, line_width=1.5, closed=False, opacity=o)
-
-
-#: Part number (1-based, as in :data:`TRAP_PARTS`) -> its little drawing.
-_PART_ART: dict[int, Callable[[Any, str | None], None]] = {
-    1: _base,
-    2: _gear_support,
-    3: _gears,
-    4: _crank,
-    5: _lever,
-    6: _stop_sign,
-    7: _boot,
-    8: _bucket,
-    9: _ball,
-    10: _stairs,
-    11: _rain_pipe,
-    12: _helping_hand,
-    13: _bathtub,
-    14: _diver,
-    15: _tub,
-    16: _cage,
-}

@@ -32,7 +32,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-import ipywidgets as W
+import ipywidgets as W  # type: ignore[import-untyped]
 
 from boardgames_widgets.games.papageno import view as pv
 from boardgames_widgets.games.papageno.cards import AREA_SIZE, CAPTURE, COLUMNS, EGG, FLUTE
@@ -167,10 +167,6 @@ class PapagenoWidget(GameWidget):
         humans = [i for i in range(self.game.num_players) if self.is_human(i)] if self.agents else []
         self._last_seat = humans[0] if humans else 0
 
-    def board_size(self) -> tuple[float, float]:
-        lay = pv.PapagenoLayout(self.game.num_players, 0)
-        return lay.width, lay.height
-
     def draw_seat(self) -> int | None:
         """The seat the table is drawn from (``None``: the teacher view)."""
         if self.show_all.value:
@@ -268,7 +264,8 @@ class PapagenoWidget(GameWidget):
 
     def _scene(self, p: Any, state: PapagenoState) -> None:
         seat = self.draw_seat()
-        pv.draw(p, state, seat, game=self.game)
+        assert self.view is not None
+        self.view.draw(p, state, seat)
         if state.phase in (Phase.ROUND_OVER, Phase.GAME_OVER):
             self._draw_scores(p, state)
 
@@ -342,7 +339,7 @@ class PapagenoWidget(GameWidget):
 
     def draw_overlay(self, p: CanvasPainter, state: PapagenoState) -> None:
         if self.curtain is not None and not self.show_all.value:
-            self._draw_curtain(p)
+            self.draw_curtain(p, pv.PLAYER_COLOURS, background="#3b2e4a")
             return
         hint = self.hint_action
         for rect, _, what in self.clickable():
@@ -410,15 +407,6 @@ class PapagenoWidget(GameWidget):
                 return self._("Swap it into your grid — or throw it on the discard")
             return self._("Swap it into your grid")
         return self._("Capture: pick one of yours and one of theirs")
-
-    def _draw_curtain(self, p: CanvasPainter) -> None:
-        assert self.curtain is not None
-        colour = pv.PLAYER_COLOURS[self.curtain % len(pv.PLAYER_COLOURS)]
-        p.rect(0, 0, p.width, p.height, fill="#3b2e4a")
-        p.text(p.width / 2, p.height / 2 - 24, self._("Pass the device"), size=26, fill="#fff", bold=True)
-        words = self._("to {name}", name=self.player_name(self.curtain))
-        p.text(p.width / 2, p.height / 2 + 14, words, size=22, fill=colour, bold=True)
-        p.text(p.width / 2, p.height / 2 + 50, self._("Click or press Enter when ready"), size=14, fill="#eee")
 
     # -- animation -------------------------------------------------------------------------------
     def hand_visible(self, state: PapagenoState) -> bool:
@@ -596,7 +584,8 @@ class PapagenoWidget(GameWidget):
             if _inside(rect, x, y):
                 self._activate(what)
                 return
-        hit = self.layout().hit_test(x, y)
+        assert self.view is not None
+        hit = self.view.hit_test(x, y)
         me = self.current_player()
         if hit is None:
             return
@@ -609,7 +598,7 @@ class PapagenoWidget(GameWidget):
             self._say(t("A card taken from the discard pile must be swapped in (PA-T2)."))
         elif state.phase is Phase.PLACE:
             self._say(t("Swap the card into your own grid (the bottom one)."))
-        elif state.phase is Phase.CAPTURE and hit.kind == "card" and hit.player == me and hit.pos == state.pos:
+        elif state.phase is Phase.CAPTURE and hit.kind == "card" and hit.index == me and hit.sub == state.pos:
             self._say(t("The Capture you just placed stays with you (PA-X1): pick another card."))
         elif state.phase is Phase.CAPTURE:
             self._say(t("A Capture swaps two face-up cards: one of yours and one of an opponent's."))
@@ -749,25 +738,25 @@ class PapagenoWidget(GameWidget):
             return t("{who} throws the drawn {card} away.", who=who, card=self.card_words(state.hand or "?"))
         if isinstance(action, Swap):
             old = state.grids[state.actor][action.pos]
-            card, pos = self.card_words(state.hand or "?"), self.pos_words(action.pos)
+            drawn, where = self.card_words(state.hand or "?"), self.pos_words(action.pos)
             if old is None:
-                return t("{who} puts the {card} at {pos}.", who=who, card=card, pos=pos)
+                return t("{who} puts the {card} at {pos}.", who=who, card=drawn, pos=where)
             return t(
                 "{who} puts the {card} at {pos}, the {old} leaves.",
                 who=who,
-                card=card,
-                pos=pos,
+                card=drawn,
+                pos=where,
                 old=self.card_words(old),
             )
         if isinstance(action, CaptureSwap):
-            a = state.grids[state.actor][action.mine]
-            b = state.grids[action.other][action.theirs]
+            mine = state.grids[state.actor][action.mine]
+            theirs = state.grids[action.other][action.theirs]
             return t(
                 "{who} uses the Capture: their {mine} for {name}'s {theirs}.",
                 who=who,
-                mine=self.card_words(a or "?"),
+                mine=self.card_words(mine or "?"),
                 name=self.player_name(action.other),
-                theirs=self.card_words(b or "?"),
+                theirs=self.card_words(theirs or "?"),
             )
         if isinstance(action, Decline):
             return t("{who} does not use the Capture.", who=who)

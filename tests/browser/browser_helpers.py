@@ -100,8 +100,10 @@ class LabServer:
                 self.process.wait(timeout=5)
 
 
-def start_lab(notebooks: list[Path]) -> LabServer:
-    """Start JupyterLab on a copy of ``notebooks`` in a temporary folder.
+def start_lab(notebooks: list[Path], app: str = "jupyterlab") -> LabServer:
+    """Start JupyterLab (or ``app="notebook"``: Notebook 7, ``"voila"``: Voilà) on a copy of ``notebooks``.
+
+    Voilà serves the first notebook at the server's root URL.
 
     Raises:
         RuntimeError: the server did not answer within a minute.
@@ -129,19 +131,21 @@ def start_lab(notebooks: list[Path]) -> LabServer:
     cmd = [
         sys.executable,
         "-m",
-        "jupyterlab",
+        app,
         "--no-browser",
-        "--ip",
-        "127.0.0.1",
-        "--port",
-        str(port),
+        f"--port={port}",
         f"--ServerApp.token={token}",
         f"--ServerApp.root_dir={root}",
         "--ServerApp.open_browser=False",
-        "--LabApp.news_url=None",
-        "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
     ]
-    if hasattr(os, "geteuid") and os.geteuid() == 0:
+    if app == "voila":
+        cmd = [sys.executable, "-m", "voila", str(root / notebooks[0].name), "--no-browser", f"--port={port}"]
+        cmd += ["--Voila.ip=127.0.0.1", f"--token={token}"]
+    else:
+        cmd += ["--ip=127.0.0.1"]
+    if app == "jupyterlab":
+        cmd += ["--LabApp.news_url=None", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"]
+    if hasattr(os, "geteuid") and os.geteuid() == 0 and app != "voila":
         cmd.append("--allow-root")
     log = open(tmp / "server.log", "wb")  # noqa: SIM115 - closed with the process
     proc = subprocess.Popen(cmd, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
@@ -149,9 +153,12 @@ def start_lab(notebooks: list[Path]) -> LabServer:
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         if proc.poll() is not None:
-            raise RuntimeError(f"jupyter lab exited: {(tmp / 'server.log').read_text()[-2000:]}")
+            raise RuntimeError(f"{app} exited: {(tmp / 'server.log').read_text()[-2000:]}")
         try:
-            server.api("GET", "/api/status")
+            if app == "voila":
+                urllib.request.urlopen(f"{server.url}/?token={token}", timeout=30).close()
+            else:
+                server.api("GET", "/api/status")
             return server
         except OSError:
             time.sleep(0.25)

@@ -9,8 +9,9 @@ top-left corner at ``(ORIGIN_X + (c + 1) * CELL, ORIGIN_Y + (r + 1) * CELL)``.
 from __future__ import annotations
 
 import math
+from typing import Any
 
-from boardgames_widgets.core.painter import Painter, SVGPainter
+from boardgames_widgets.core.painter import Hit, Painter, SVGPainter, svg_of
 from boardgames_widgets.games.chop_chop.layout import CHEESE_TO_WIN, DEFAULT_MAP, Coord, Layout, parse_map
 from boardgames_widgets.games.chop_chop.rules import (
     FACE_DOWN,
@@ -318,3 +319,37 @@ def state_svg(state: ChopChopState, layout: Layout | None = None, *, cheese_to_w
     painter = SVGPainter(w, h, title="Chop Chop")
     draw_state(painter, state, lay, cheese_to_win=cheese_to_win)
     return painter.to_svg()
+
+
+class View:
+    """The Chop Chop view in the one shape of every game (:class:`~boardgames_widgets.core.painter.BoardView`).
+
+    Chop Chop hides nothing from anyone until a tile is turned, so every seat sees the same picture.
+    """
+
+    def __init__(self, game: Any) -> None:
+        self.layout: Layout = game.layout
+        self.cheese_to_win: int = game.cfg.cheese_to_win
+
+    @property
+    def width(self) -> float:
+        """The kitchen's width."""
+        return board_size(self.layout)[0]
+
+    @property
+    def height(self) -> float:
+        """The kitchen's height (with the status strip on top)."""
+        return board_size(self.layout)[1]
+
+    def draw(self, p: Painter, state: ChopChopState, seat: int | None) -> None:
+        """Draw ``state`` (the same for every seat)."""
+        draw_state(p, state, self.layout, cheese_to_win=self.cheese_to_win)
+
+    def hit_test(self, x: float, y: float) -> Hit | None:
+        """``Hit("cell", index)`` of the square or hole under (x, y) (see :func:`hit_test`), or ``None``."""
+        cell = hit_test(x, y, self.layout)
+        return None if cell is None else Hit("cell", cell)
+
+    def state_svg(self, state: ChopChopState, seat: int | None = None) -> str:
+        """The picture as an SVG document."""
+        return svg_of(self, state, seat, "Chop Chop")

@@ -10,14 +10,17 @@ from __future__ import annotations
 import math
 from collections.abc import Collection
 from dataclasses import dataclass
+from typing import Any
 
-from boardgames_widgets.core.painter import Painter, SVGPainter
+from boardgames_widgets.core.painter import Hit, Painter, SVGPainter, svg_of
 from boardgames_widgets.games.food_chain.rules import (
     CAT,
     CHEESE,
     CHEESE_SHAPES,
+    CHEESE_VALUES,
     DOG,
     MOUSE,
+    OPENING_DRAWS,
     SQUARE_SIDE,
     START,
     Card,
@@ -347,3 +350,48 @@ def state_svg(state: FoodChainState, player: int | None = None, **kwargs: object
     painter = SVGPainter(width, lay.height(rows), title="Food Chain")
     draw(painter, state, player=player, layout=lay, **kwargs)  # type: ignore[arg-type]
     return painter.to_svg()
+
+
+#: The most cards a hand can hold: the cheese set plus the opening draws.
+MAX_HAND = len(CHEESE_VALUES) + OPENING_DRAWS
+
+
+class View:
+    """The Food Chain view in the one shape of every game (:class:`~boardgames_widgets.core.painter.BoardView`).
+
+    A seat's picture shows the table and that seat's hand; the teacher view
+    (``seat=None``) shows every hand, one row each.
+    """
+
+    def __init__(self, game: Any) -> None:
+        self.layout = FoodChainLayout(game.num_players)
+        self.num_players: int = game.num_players
+        self.seat: int | None = 0
+
+    @property
+    def width(self) -> float:
+        """Room for the board and the longest hand."""
+        return max(self.layout.width, self.layout.hand_xy(MAX_HAND)[0] + self.layout.margin)
+
+    @property
+    def height(self) -> float:
+        """One hand row for a seat's picture, one per player for the teacher view."""
+        return self.layout.height(1 if self.seat is not None else self.num_players)
+
+    def draw(self, p: Painter, state: FoodChainState, seat: int | None, *, status: str | None = None) -> None:
+        """Draw ``state`` from ``seat`` (see :func:`draw`)."""
+        self.seat = seat
+        draw(p, state, player=seat, layout=self.layout, status=status)
+
+    def hit_test(self, x: float, y: float) -> Hit | None:
+        """``Hit("cell", row, col)`` or ``Hit("hand", index)`` (the hand drawn last), or ``None``."""
+        found = self.layout.hit_test(x, y)
+        if found is None:
+            return None
+        kind, a, b = found
+        return Hit(kind, a, b if kind == "cell" else -1)
+
+    def state_svg(self, state: FoodChainState, seat: int | None = None) -> str:
+        """The picture from ``seat`` as an SVG document."""
+        self.seat = seat
+        return svg_of(self, state, seat, "Food Chain")

@@ -13,10 +13,11 @@ or a player's row.
 from __future__ import annotations
 
 import math
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
+from typing import Any
 
-from boardgames_widgets.core.painter import Painter, SVGPainter
+from boardgames_widgets.core.painter import Hit, Painter, SVGPainter, svg_of
 from boardgames_widgets.games.mouse_trap.layout import (
     MOUSE_NAMES,
     TRAP_PARTS,
@@ -43,6 +44,10 @@ SPACE_COLOURS: dict[SpaceKind, str] = {
     SpaceKind.TURN_CRANK: "#c7a6e0",
     SpaceKind.CHEESE_WHEEL: "#ffb347",
 }
+#: Height of the contraption strip under the track.
+STRIP_H = 112.0
+#: Side of the die.
+DIE = 46.0
 #: One colour per stage of the chain reaction (a built part shows its stage's colour).
 STAGE_COLOURS: tuple[str, ...] = ("#8e6c4a", "#c0392b", "#d35400", "#2980b9", "#16a085", "#8e44ad", "#2c3e50")
 BACKGROUND = "#f4ecd8"
@@ -192,6 +197,25 @@ class MouseTrapLayout:
         x, y, w, h = self.player_box(self.num_players)
         return x, y + 4, w, h
 
+    # -- the contraption and the die, under the track ------------------------------------------
+    @property
+    def strip_rect(self) -> tuple[float, float, float, float]:
+        """(x, y, w, h) of the contraption: the seven stages of the chain reaction."""
+        return (self.track_left, self.track_top + self.rows * self.cell + 8, self.columns * self.cell, STRIP_H)
+
+    def stage_rect(self, k: int) -> tuple[float, float, float, float]:
+        """(x, y, w, h) of stage ``k`` (0-based) of the contraption."""
+        x, y, w, h = self.strip_rect
+        sw = w / len(TRAP_STAGES)
+        return x + k * sw + 2, y + 16, sw - 4, h - 18
+
+    @property
+    def die_rect(self) -> tuple[float, float, float, float]:
+        """(x, y, w, h) of the die, under the contraption and the Loop."""
+        _, y, _, h = self.strip_rect
+        below = max(y + h, self.loop_centre[1] + self.loop_radius + self.space_radius) + 8
+        return self.margin, below, DIE, DIE
+
     @property
     def width(self) -> float:
         """The width of the whole picture."""
@@ -200,7 +224,8 @@ class MouseTrapLayout:
     @property
     def height(self) -> float:
         """The height of the whole picture."""
-        return max(self.board_bottom, self.pile_box[1] + self.pile_box[3]) + self.margin
+        die_bottom = self.die_rect[1] + DIE + 10
+        return max(self.board_bottom, self.pile_box[1] + self.pile_box[3], die_bottom) + self.margin
 
     def mouse_spot(self, position: int, slot: int) -> tuple[float, float]:
         """Where the ``slot``-th mouse (0..3) on a space is drawn."""
@@ -252,6 +277,16 @@ class MouseTrapLayout:
         if bx <= x < bx + bw and by <= y < by + bh:
             return ("pile", 0)
         return None
+
+
+def fit_size(text: str, width: float, size: float, *, bold: bool = True) -> float:
+    """The font size (at most ``size``, at least 9) at which ``text`` fits in ``width`` pixels.
+
+    The width is estimated (0.62 em per letter bold, 0.56 plain), so long translations
+    shrink a little instead of running past the panel.
+    """
+    per_em = 0.62 if bold else 0.56
+    return max(9.0, min(size, width / max(1, len(text)) / per_em))
 
 
 # -- little drawings ----------------------------------------------------------------------
@@ -306,6 +341,11 @@ def draw(
     layout: MouseTrapLayout | None = None,
     highlights: Collection[int] = (),
     status: str | None = None,
+    die: int | None = None,
+    stage: int = -1,
+    spark: float = 0.0,
+    stuck: int = -1,
+    fresh: tuple[int, ...] = (),
 ) -> MouseTrapLayout:
     """Draw ``state`` of a game with config ``cfg``.
 
@@ -316,6 +356,10 @@ def draw(
         layout: the geometry (default: :meth:`MouseTrapLayout.for_config`).
         highlights: positions to light up (for example where a mouse may go).
         status: the header line (default: whose turn and the last roll).
+        die: the face the die shows (default: the last roll).
+        stage: the stage of the chain reaction running (-1: none), with a spark at
+            ``spark`` (0 … 1) along it; ``stuck``: the stage where a failing trap sticks.
+        fresh: parts just built (their stage glows).
 
     Returns:
         The layout used, for hit-testing.
@@ -373,11 +417,12 @@ def draw(
     x0 = lay.panel_left
     complete = state.parts_built >= cfg.num_parts
     title = _("complete!") if complete else _("{built}/{parts} built", built=state.parts_built, parts=cfg.num_parts)
+    heading = _("Trap {title} · works {p}", title=title, p=format(float(cfg.trap_works), ".1%"))
     p.text(
         x0,
         lay.header + lay.margin + 8,
-        _("Trap {title} · works {p}", title=title, p=format(float(cfg.trap_works), ".1%")),
-        size=12,
+        heading,
+        size=fit_size(heading, lay.panel_width, 12),
         fill=INK,
         align="left",
         bold=True,
@@ -418,7 +463,228 @@ def draw(
     draw_cheese(p, bx + 12, by + bh / 2, 9)
     pile = _("pile: {n} of {supply} cheese", n=state.pile, supply=cfg.cheese_supply)
     p.text(bx + 28, by + bh / 2, pile, size=12, fill=INK, align="left")
+    draw_contraption(p, lay, state.parts_built, _, stage=stage, spark=spark, stuck=stuck, fresh=fresh)
+    draw_die(p, lay, state.last_roll if die is None else die, state.mover)
     return lay
+
+
+def draw_die(p: Painter, lay: MouseTrapLayout, value: int, mover: int) -> None:
+    """The die in the mover's colour showing ``value`` (0: not rolled yet, "?")."""
+    x, y, w, h = lay.die_rect
+    colour = MOUSE_COLOURS[mover % len(MOUSE_COLOURS)]
+    p.rect(x, y, w, h, fill="#ffffff", stroke=colour, line_width=3, radius=8)
+    spots = {
+        1: [(0.5, 0.5)],
+        2: [(0.27, 0.27), (0.73, 0.73)],
+        3: [(0.27, 0.27), (0.5, 0.5), (0.73, 0.73)],
+        4: [(0.27, 0.27), (0.73, 0.27), (0.27, 0.73), (0.73, 0.73)],
+        5: [(0.27, 0.27), (0.73, 0.27), (0.5, 0.5), (0.27, 0.73), (0.73, 0.73)],
+        6: [(0.27, 0.25), (0.73, 0.25), (0.27, 0.5), (0.73, 0.5), (0.27, 0.75), (0.73, 0.75)],
+    }
+    if value in spots:
+        for fx, fy in spots[value]:
+            p.circle(x + fx * w, y + fy * h, 0.085 * w, fill=INK)
+    elif value:
+        p.text(x + w / 2, y + h / 2, str(value), size=20, fill=INK, bold=True)
+    else:
+        p.text(x + w / 2, y + h / 2, "?", size=20, fill="#a0978a", bold=True)  # a sign, not a word
+
+
+def draw_contraption(
+    p: Painter,
+    lay: MouseTrapLayout,
+    built: int,
+    _: Translator,
+    *,
+    stage: int = -1,
+    spark: float = 0.0,
+    stuck: int = -1,
+    fresh: tuple[int, ...] = (),
+) -> None:
+    """The trap as a machine, stage by stage: built parts in colour, the others faint.
+
+    ``stage`` runs (with a spark at ``spark``), ``stuck`` is crossed out, ``fresh`` parts glow.
+    """
+    x, y, w, h = lay.strip_rect
+    p.rect(x, y, w, h, fill="#fffaf0", stroke="#b9a57f", radius=8)
+    words = _("The trap — the chain reaction, stage by stage")
+    p.text(x + 8, y + 9, words, size=10, fill="#6b5b45", align="left")
+    for k, st in enumerate(TRAP_STAGES):
+        sx, sy, sw, sh = lay.stage_rect(k)
+        colour = STAGE_COLOURS[k % len(STAGE_COLOURS)]
+        done = stage > k
+        if k == stage or any(part in fresh for part in st.parts):
+            p.rect(sx - 1, sy - 1, sw + 2, sh + 2, fill=HIGHLIGHT, stroke="#e0a800", line_width=2, radius=6)
+        elif done:
+            p.rect(sx, sy, sw, sh, fill="#e8f5e9", radius=6)
+        with p.transform(sx, sy, sw / 66.0):
+            for part in st.parts:
+                PART_ART[part](p, colour if part <= built else None)
+        if k == stage and spark > 0:
+            p.circle(sx + sw * spark, sy + sh * (0.25 + 0.5 * spark), 5, fill="#ff5722", stroke="#fff", line_width=1.5)
+        if done:
+            p.text(sx + sw - 7, sy + 8, "✓", size=11, fill="#2e7d32", bold=True)
+        if k == stuck:
+            p.line(sx + 6, sy + 6, sx + sw - 6, sy + sh - 6, stroke="#c62828", line_width=4)
+            p.line(sx + sw - 6, sy + 6, sx + 6, sy + sh - 6, stroke="#c62828", line_width=4)
+            p.text(sx + sw / 2, sy + sh / 2, _("stuck!"), size=12, fill="#c62828", bold=True)
+
+
+# -- the contraption, part by part (drawn in a 66 × 94 box) -----------------------------------
+def draw_cage(p: Painter, cx: float, y: float, r: float) -> None:
+    """The cage seen from the side, its bottom edge at ``y``."""
+    top = y - 1.6 * r
+    p.line(cx, top - 40, cx, top, stroke="#555", line_width=1.5)
+    p.rect(cx - r, top, 2 * r, 1.6 * r, stroke="#37474f", line_width=2.5, radius=3)
+    for k in range(1, 5):
+        bx = cx - r + k * (2 * r / 5)
+        p.line(bx, top, bx, y, stroke="#37474f", line_width=1.6)
+    p.rect(cx - r - 3, top - 4, 2 * r + 6, 6, fill="#37474f", radius=2)
+
+
+def _ghost(colour: str | None) -> tuple[str, str, float]:
+    """(fill, stroke, opacity) of a part: coloured when built, a faint outline when not."""
+    if colour is None:
+        return "#ffffff", "#c9bfae", 0.55
+    return colour, "#2b2b2b", 1.0
+
+
+def _base(p: Painter, c: str | None) -> None:
+    f, s, o = _ghost(c)
+    p.rect(3, 82, 60, 9, fill=f, stroke=s, radius=2, opacity=o)
+
+
+def _gear_support(p: Painter, c: str | None) -> None:
+    f, s, o = _ghost(c)
+    p.rect(27, 40, 8, 42, fill=f, stroke=s, opacity=o)
+
+
+def _gears(p: Painter, c: str | None) -> None:
+    f, s, o = _ghost(c)
+    for cx, cy, r in ((31, 38, 11), (48, 52, 7)):
+        for k in range(8):
+            a = k * math.pi / 4
+            p.circle(cx + (r + 2) * math.cos(a), cy + (r + 2) * math.sin(a), 2.2, fill=f, opacity=o)
+        p.circle(cx, cy, r, fill=f, stroke=s, opacity=o)
+        p.circle(cx, cy, 2.5, fill="#ffffff", opacity=o)
+
+
+def _crank(p: Painter, c: str | None) -> None:
+    f, s, o = _ghost(c)
+    p.polygon([(31, 38), (12, 20)], stroke=s, line_width=3, closed=False, opacity=o)
+    p.circle(12, 20, 4, fill=f, stroke=s, opacity=o)
+
+
+def _lever(p: Painter, c: str | None) -> None:
+    f, s, o = _ghost(c)
+    p.polygon([(6, 80), (46, 44)], stroke=f if c else s, line_width=4, closed=False, opacity=o)
+    p.circle(26, 62, 3, fill=s, opacity=o)
+
+
+def _stop_sign(p: Painter, c: str | None) -> None:
+    f, s, o = _ghost(c)
+    p.polygon([(52, 86), (52, 34)], stroke="#777" if c else s, line_width=2, closed=False, opacity=o)
+    pts = [
+        (52 + 11 * math.cos(math.pi / 8 + k * math.pi / 4), 24 + 11 * math.sin(math.pi / 8 + k * math.pi / 4))
+        for k in range(8)
+    ]
+    p.polygon(pts, fill="#d32f2f" if c else f, stroke=s, opacity=o)
+    if c:
+        p.text(52, 24, "STOP", size=5.5, fill="#ffffff", bold=True)
+
+
+def _boot(p: Painter, c: str | None) -> None:
+    f, s, o = _ghost(c)
+    p.polygon([(16, 4), (16, 22)], stroke=s, line_width=1.5, closed=False, opacity=o)
+    p.polygon([(10, 22), (22, 22), (22, 38), (34, 40), (34, 48), (10, 48)], fill=f, stroke=s, opacity=o)
+
+
+def _bucket(p: Painter, c: str | None) -> None:
+    f, s, o = _ghost(c)
+    p.polygon([(38, 52), (60, 52), (56, 78), (42, 78)], fill=f, stroke=s, opacity=o)
+    p.polygon([(38, 52), (49, 40), (60, 52)], stroke=s, line_width=1.2, closed=False, opacity=o)
+
+
+def _ball(p: Painter, c: str | None) -> None:
+    f, s, o = _ghost(c)
+    p.circle(12, 20, 7, fill="#b0bec5" if c else f, stroke=s, opacity=o)
+
+
+def _stairs(p: Painter, c: str | None) -> None:
+    f, s, o = _ghost(c)
+    pts = [(4, 30)]
+    for k in range(5):
+        x, y = 4 + k * 12, 30 + k * 11
+        pts += [(x + 12, y), (x + 12, y + 11)]
+    pts += [(64, 90), (4, 90)]
+    p.polygon(pts, fill=f, stroke=s, opacity=o)
+
+
+def _rain_pipe(p: Painter, c: str | None) -> None:
+    f, s, o = _ghost(c)
+    p.polygon([(6, 8), (40, 24), (12, 44), (40, 62)], stroke=f if c else s, line_width=6, closed=False, opacity=o)
+
+
+def _helping_hand(p: Painter, c: str | None) -> None:
+    f, s, o = _ghost(c)
+    p.polygon([(56, 92), (50, 70)], stroke=s, line_width=2, closed=False, opacity=o)
+    p.ellipse(48, 66, 9, 7, fill="#ffcc80" if c else f, stroke=s, opacity=o)
+    for k in range(4):
+        p.polygon([(42 + 4 * k, 61), (40 + 4 * k, 53)], stroke=s, line_width=2, closed=False, opacity=o)
+
+
+def _bathtub(p: Painter, c: str | None) -> None:
+    f, s, o = _ghost(c)
+    p.polygon([(4, 14), (40, 14), (36, 30), (8, 30)], fill=f, stroke=s, opacity=o)
+    p.polygon([(22, 30), (22, 90)], stroke=s, line_width=2, closed=False, opacity=o)
+
+
+def _diver(p: Painter, c: str | None) -> None:
+    f, s, o = _ghost(c)
+    p.polygon([(30, 70), (62, 62)], stroke=s, line_width=3, closed=False, opacity=o)
+    p.circle(54, 44, 4, fill="#ffcc80" if c else f, stroke=s, opacity=o)
+    p.polygon(
+        [(54, 48), (54, 60), (50, 66), (54, 60), (58, 66)],
+        stroke=f if c else s,
+        line_width=2.5,
+        closed=False,
+        opacity=o,
+    )
+    p.polygon([(48, 52), (60, 52)], stroke=f if c else s, line_width=2.5, closed=False, opacity=o)
+
+
+def _tub(p: Painter, c: str | None) -> None:
+    f, s, o = _ghost(c)
+    p.polygon([(6, 70), (30, 70), (27, 90), (9, 90)], fill=f, stroke=s, opacity=o)
+
+
+def _cage(p: Painter, c: str | None) -> None:
+    f, s, o = _ghost(c)
+    p.polygon([(48, 0), (48, 16)], stroke=s, line_width=1.5, closed=False, opacity=o)
+    p.rect(36, 16, 24, 28, stroke=f if c else s, line_width=2.5, radius=2, opacity=o)
+    for k in range(1, 4):
+        p.polygon([(36 + 6 * k, 16), (36 + 6 * k, 44)], stroke=f if c else s, line_width=1.5, closed=False, opacity=o)
+
+
+#: Part number (1-based, as in :data:`TRAP_PARTS`) -> its little drawing.
+PART_ART: dict[int, Callable[[Any, str | None], None]] = {
+    1: _base,
+    2: _gear_support,
+    3: _gears,
+    4: _crank,
+    5: _lever,
+    6: _stop_sign,
+    7: _boot,
+    8: _bucket,
+    9: _ball,
+    10: _stairs,
+    11: _rain_pipe,
+    12: _helping_hand,
+    13: _bathtub,
+    14: _diver,
+    15: _tub,
+    16: _cage,
+}
 
 
 def draw_svg(cfg: MouseTrapConfig, state: MouseTrapState, **kwargs: object) -> str:
@@ -427,3 +693,44 @@ def draw_svg(cfg: MouseTrapConfig, state: MouseTrapState, **kwargs: object) -> s
     painter = SVGPainter(lay.width, lay.height, title="Mouse Trap")
     draw(painter, cfg, state, layout=lay, **kwargs)  # type: ignore[arg-type]
     return painter.to_svg()
+
+
+class View:
+    """The Mouse Trap view in the one shape of every game (:class:`~boardgames_widgets.core.painter.BoardView`).
+
+    Mouse Trap has no secrets: every seat sees the same picture.
+    """
+
+    def __init__(self, game: Any) -> None:
+        self.cfg: MouseTrapConfig = game.cfg
+        self.layout = MouseTrapLayout.for_config(self.cfg)
+        self._state: MouseTrapState | None = None
+
+    @property
+    def width(self) -> float:
+        """The picture's width."""
+        return self.layout.width
+
+    @property
+    def height(self) -> float:
+        """The picture's height."""
+        return self.layout.height
+
+    def draw(
+        self, p: Painter, state: MouseTrapState, seat: int | None, *, status: str | None = None, **scene: Any
+    ) -> None:
+        """Draw ``state`` (the same for every seat); ``scene``: the animation's die, stage, spark, stuck, fresh (see :func:`draw`)."""
+        self._state = state
+        draw(p, self.cfg, state, layout=self.layout, status=status, **scene)
+
+    def hit_test(self, x: float, y: float) -> Hit | None:
+        """``Hit(kind, number)`` with kind ``mouse``, ``space``, ``part``, ``player`` or ``pile``, or ``None``.
+
+        A mouse is found where it was drawn last.
+        """
+        found = self.layout.hit_test(x, y, self._state)
+        return None if found is None else Hit(*found)
+
+    def state_svg(self, state: MouseTrapState, seat: int | None = None) -> str:
+        """The picture as an SVG document."""
+        return svg_of(self, state, seat, "Mouse Trap")

@@ -17,7 +17,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from boardgames_widgets.core.painter import Painter, SVGPainter
+from boardgames_widgets.core.painter import Hit as CoreHit
+from boardgames_widgets.core.painter import Painter, SVGPainter, svg_of
 from boardgames_widgets.games.papageno.cards import (
     AREA_SIZE,
     BIRD_WEIGHTS,
@@ -515,3 +516,41 @@ def render_observation_svg(obs: PapagenoObservation) -> str:
         _status(obs, obs.player, not obs.hand_hidden, None, painter_translator(p)),
     )
     return p.to_svg()
+
+
+class View:
+    """The Papageno view in the one shape of every game (:class:`~boardgames_widgets.core.painter.BoardView`).
+
+    A seat's picture puts that seat at the bottom and shows only what it may know;
+    the teacher view (``seat=None``) shows every known card with player 0 at the bottom.
+    """
+
+    def __init__(self, game: Papageno) -> None:
+        self.game = game
+        self.num_players = game.num_players
+        self.layout = PapagenoLayout(self.num_players, 0)
+
+    @property
+    def width(self) -> float:
+        """The table's width (the same from every seat)."""
+        return self.layout.width
+
+    @property
+    def height(self) -> float:
+        """The table's height (the same from every seat)."""
+        return self.layout.height
+
+    def draw(self, p: Painter, state: PapagenoState, seat: int | None) -> None:
+        """Draw ``state`` as ``seat`` sees it (see :func:`draw`)."""
+        self.layout = PapagenoLayout(self.num_players, 0 if seat is None else seat)
+        draw(p, state, seat, game=self.game)
+
+    def hit_test(self, x: float, y: float) -> CoreHit | None:
+        """``Hit("card", player, pos)``, ``Hit("draw")``, ``Hit("discard")`` or ``Hit("hand")``, or ``None``."""
+        found = self.layout.hit_test(x, y)
+        return None if found is None else CoreHit(found.kind, found.player, found.pos)
+
+    def state_svg(self, state: PapagenoState, seat: int | None = None) -> str:
+        """The picture from ``seat`` as an SVG document."""
+        self.layout = PapagenoLayout(self.num_players, 0 if seat is None else seat)
+        return svg_of(self, state, seat, "Papageno")

@@ -1,0 +1,159 @@
+"""The board at first sight, in a real JupyterLab + Chromium: it fits, it scales, it shows a picture.
+
+One notebook holds all four games; it is opened at 1024×768 (the file browser open) and
+at 1920×1080. Each board's canvas must sit inside its output area and the chrome must
+not overflow; on the narrow screen the boards are drawn smaller and a click still lands
+on the right card (hit-testing follows the scale). The same page in Latvian and Hebrew
+is checked for overflowing buttons and labels. A saved game notebook opened fresh (not
+trusted, no kernel run) shows the board's picture. Screenshots go to
+``tests/browser/screenshots/`` (kept by CI as artifacts, ignored by git).
+
+All tests share the session's one JupyterLab server and one Chromium.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from browser_helpers import LabServer, open_and_run, wait_still
+
+pytestmark = pytest.mark.browser
+
+SHOTS = Path(__file__).resolve().parent / "screenshots"
+GAMES = ("food_chain", "chop_chop", "papageno", "mouse_trap")
+VIEWPORTS = {"1024x768": (1024, 768), "1920x1080": (1920, 1080)}
+
+
+def write_notebook(lab: LabServer, lang: str) -> str:
+    """A notebook with the four games in ``lang`` (seed 1), written into the server's folder."""
+    cells = ["import boardgames_widgets as bw"] + [f"bw.play({g!r}, seed=1, lang={lang!r})" for g in GAMES]
+    nb = {
+        "cells": [
+            {"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [], "source": src}
+            for src in cells
+        ],
+        "metadata": {
+            "kernelspec": {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"},
+            "language_info": {"name": "python"},
+        },
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+    name = f"layout_{lang}.ipynb"
+    (lab.root / name).write_text(json.dumps(nb), encoding="utf-8")
+    return name
+
+
+#: Per game widget: the canvas's box, its output area's box, and every overflowing control.
+MEASURE_JS = """
+() => Array.from(document.querySelectorAll('.bgw-game')).map(g => {
+  const c = g.querySelector('canvas');
+  const out = g.closest('.jp-OutputArea-output');
+  const cb = c.getBoundingClientRect(), ob = out.getBoundingClientRect();
+  const over = Array.from(g.querySelectorAll('button, .widget-label, .widget-dropdown, .widget-toggle-buttons'))
+    .filter(e => e.offsetParent !== null && e.scrollWidth > e.clientWidth + 1)
+    .map(e => (e.innerText || e.className).slice(0, 40));
+  return {left: cb.left, right: cb.right, width: cb.width, height: cb.height, bitmap: c.width,
+          outLeft: ob.left, outRight: ob.right, gameScroll: g.scrollWidth, gameWidth: g.clientWidth, over};
+})
+"""
+
+
+def open_page(browser: Any, lab: LabServer, name: str, size: tuple[int, int]) -> Any:
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]}, device_scale_factor=1)
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    open_and_run(page, lab, name)
+    page.wait_for_function(f"() => document.querySelectorAll('.bgw-game canvas').length >= {len(GAMES)}")
+    wait_still(page, page.locator(".bgw-game").last)
+    return page
+
+
+def shoot(page: Any, prefix: str) -> None:
+    SHOTS.mkdir(exist_ok=True)
+    for game, widget in zip(GAMES, page.locator(".bgw-game").all(), strict=True):
+        widget.scroll_into_view_if_needed()
+        widget.screenshot(path=str(SHOTS / f"{prefix}_{game}.png"))
+
+
+def assert_fits(boxes: list[dict[str, Any]]) -> None:
+    assert len(boxes) == len(GAMES)
+    for game, b in zip(GAMES, boxes, strict=True):
+        assert b["left"] >= b["outLeft"] - 1 and b["right"] <= b["outRight"] + 1, (game, b)  # nothing clipped
+        assert b["gameScroll"] <= b["gameWidth"] + 1, (game, b)  # no control sticks out sideways
+        assert not b["over"], (game, b["over"])  # no button or label cut
+
+
+@pytest.mark.parametrize("viewport", list(VIEWPORTS))
+def test_every_board_fits_its_output_area(lab: LabServer, browser: Any, viewport: str) -> None:
+    page = open_page(browser, lab, write_notebook(lab, "en"), VIEWPORTS[viewport])
+    try:
+        boxes = page.evaluate(MEASURE_JS)
+        assert_fits(boxes)
+        if viewport == "1024x768":
+            # the file browser is open: Papageno and Mouse Trap are shown smaller than full size
+            assert page.locator("#jp-left-stack").is_visible()
+            assert boxes[2]["width"] < 730 and boxes[3]["width"] < 748
+        else:
+            assert boxes[2]["width"] == pytest.approx(730, abs=1)  # full size when there is room
+        shoot(page, f"en_{viewport}")
+    finally:
+        page.context.close()
+
+
+def test_a_click_on_a_smaller_board_lands_on_the_right_card(lab: LabServer, browser: Any) -> None:
+    """Papageno drawn at ~80 %: clicking where card 0 is shown turns card 0 up (hit-testing follows the scale)."""
+    from boardgames_widgets.games.papageno.view import PapagenoLayout
+
+    page = open_page(browser, lab, write_notebook(lab, "en"), VIEWPORTS["1024x768"])
+    try:
+        widget = page.locator(".bgw-game").nth(2)
+        widget.locator(".bgw-status", has_text="your turn").wait_for()  # the deal has run: nothing is busy
+        canvas = widget.locator("canvas").last
+        widget.scroll_into_view_if_needed()
+        box = wait_still(page, canvas)
+        lay = PapagenoLayout(2, viewer=0)
+        scale = box["width"] / lay.width
+        assert scale < 0.95
+        x, y, w, h = lay.card_rect(0, 0)
+        before = widget.locator(".bgw-log").inner_text()
+        # Playwright scrolls the canvas into view and clicks at this point of its box
+        canvas.click(position={"x": (x + w / 2) * scale, "y": (y + h / 2) * scale})
+        page.wait_for_function(
+            "old => document.querySelectorAll('.bgw-game')[2].querySelector('.bgw-log').innerText !== old", arg=before
+        )
+        log = widget.locator(".bgw-log").inner_text()
+        assert "turns up" in log, log
+    finally:
+        page.context.close()
+
+
+@pytest.mark.parametrize("lang", ["lv", "he"])
+def test_latvian_and_hebrew_chrome_does_not_overflow(lab: LabServer, browser: Any, lang: str) -> None:
+    page = open_page(browser, lab, write_notebook(lab, lang), VIEWPORTS["1024x768"])
+    try:
+        assert_fits(page.evaluate(MEASURE_JS))
+        shoot(page, f"{lang}_1024x768")
+    finally:
+        page.context.close()
+
+
+def test_a_fresh_untrusted_open_shows_the_boards_picture(lab: LabServer, browser: Any) -> None:
+    """The committed game notebook, opened without running anything, shows a PNG of the board."""
+    context = browser.new_context(viewport={"width": 1024, "height": 768}, device_scale_factor=1)
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    try:
+        lab.delete_sessions()
+        page.goto(lab.notebook_url("food_chain.ipynb"))
+        img = page.locator(".jp-OutputArea-output img").first
+        img.wait_for()
+        assert img.evaluate("e => e.naturalWidth") > 300
+        assert page.locator("text=FoodChainWidget(children").count() == 0
+        SHOTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(SHOTS / "untrusted_food_chain.png"))
+    finally:
+        context.close()
