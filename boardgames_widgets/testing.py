@@ -123,7 +123,7 @@ class ScriptedRandom(random.Random):
     cannot be enumerated and raise ``AssertionError``.
     """
 
-    def __new__(cls, script: list[int]) -> "ScriptedRandom":  # Python 3.10 would seed from the script
+    def __new__(cls, script: list[int]) -> ScriptedRandom:  # Python 3.10 would seed from the script
         return super().__new__(cls, 0)
 
     def __init__(self, script: list[int]) -> None:
