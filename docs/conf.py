@@ -13,7 +13,10 @@ import os
 import pathlib
 import sys
 
-import tomllib
+try:
+    import tomllib
+except ImportError:  # Python 3.10: Sphinx itself depends on tomli there
+    import tomli as tomllib
 
 DOCS = pathlib.Path(__file__).resolve().parent
 sys.path.insert(0, str(DOCS))

@@ -239,7 +239,7 @@ class TournamentResult:
         """The table as text cells: a header row, then one row per agent."""
         names = [s.agent for s in self.standings]
         met = {(p.agent, p.opponent): p for p in self.pairings}
-        out = [["agent", "Elo", "games", "win rate", "faults", *[f"vs {n}" for n in names]]]
+        out = [["agent", "Elo", "games", "win rate", "errors", *[f"vs {n}" for n in names]]]
         for s in self.standings:
             cells = [met[(s.agent, n)].cell() if (s.agent, n) in met else "" for n in names]
             rate = f"{100 * s.win_rate:.0f}%" if s.games else "—"
