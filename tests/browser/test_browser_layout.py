@@ -13,12 +13,11 @@ All tests share the session's one JupyterLab server and one Chromium.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_helpers import LabServer, open_and_run, wait_still
+from browser_helpers import LabServer, open_and_run, wait_still, write_notebook
 
 pytestmark = pytest.mark.browser
 
@@ -27,23 +26,11 @@ GAMES = ("food_chain", "chop_chop", "papageno", "mouse_trap")
 VIEWPORTS = {"1024x768": (1024, 768), "1920x1080": (1920, 1080)}
 
 
-def write_notebook(lab: LabServer, lang: str) -> str:
+def layout_notebook(lab: LabServer, lang: str) -> str:
     """A notebook with the four games in ``lang`` (seed 1), written into the server's folder."""
-    cells = ["import boardgames_widgets as bw"] + [f"bw.play({g!r}, seed=1, lang={lang!r})" for g in GAMES]
-    nb = {
-        "cells": [
-            {"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [], "source": src}
-            for src in cells
-        ],
-        "metadata": {
-            "kernelspec": {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"},
-            "language_info": {"name": "python"},
-        },
-        "nbformat": 4,
-        "nbformat_minor": 5,
-    }
     name = f"layout_{lang}.ipynb"
-    (lab.root / name).write_text(json.dumps(nb), encoding="utf-8")
+    cells = ["import boardgames_widgets as bw"] + [f"bw.play({g!r}, seed=1, lang={lang!r})" for g in GAMES]
+    write_notebook(lab.root / name, cells)
     return name
 
 
@@ -89,7 +76,7 @@ def assert_fits(boxes: list[dict[str, Any]]) -> None:
 
 @pytest.mark.parametrize("viewport", list(VIEWPORTS))
 def test_every_board_fits_its_output_area(lab: LabServer, browser: Any, viewport: str) -> None:
-    page = open_page(browser, lab, write_notebook(lab, "en"), VIEWPORTS[viewport])
+    page = open_page(browser, lab, layout_notebook(lab, "en"), VIEWPORTS[viewport])
     try:
         boxes = page.evaluate(MEASURE_JS)
         assert_fits(boxes)
@@ -108,7 +95,7 @@ def test_a_click_on_a_smaller_board_lands_on_the_right_card(lab: LabServer, brow
     """Papageno drawn at ~80 %: clicking where card 0 is shown turns card 0 up (hit-testing follows the scale)."""
     from boardgames_widgets.games.papageno.view import PapagenoLayout
 
-    page = open_page(browser, lab, write_notebook(lab, "en"), VIEWPORTS["1024x768"])
+    page = open_page(browser, lab, layout_notebook(lab, "en"), VIEWPORTS["1024x768"])
     try:
         widget = page.locator(".bgw-game").nth(2)
         widget.locator(".bgw-status", has_text="your turn").wait_for()  # the deal has run: nothing is busy
@@ -133,7 +120,7 @@ def test_a_click_on_a_smaller_board_lands_on_the_right_card(lab: LabServer, brow
 
 @pytest.mark.parametrize("lang", ["lv", "he"])
 def test_latvian_and_hebrew_chrome_does_not_overflow(lab: LabServer, browser: Any, lang: str) -> None:
-    page = open_page(browser, lab, write_notebook(lab, lang), VIEWPORTS["1024x768"])
+    page = open_page(browser, lab, layout_notebook(lab, lang), VIEWPORTS["1024x768"])
     try:
         assert_fits(page.evaluate(MEASURE_JS))
         shoot(page, f"{lang}_1024x768")
