@@ -156,7 +156,8 @@ def has_rtl_letters(text: str) -> bool:
 
 #: Left-to-right isolate and its end (Unicode bidi controls, understood by browsers and canvases).
 LRI, PDI = "\u2066", "\u2069"
-_SIGNED = re.compile(r"[+\-−]\d+(?:[.,]\d+)?")
+#: A number with a sign ("-1", "+2") or with signs between digits ("0-0", "3−1"): one left-to-right run.
+_SIGNED = re.compile(r"[+\-−]?\d+(?:[.,]\d+)?(?:[\-−/:]\d+)*")
 
 
 def isolate_numbers(value: str | int) -> str:
@@ -164,10 +165,10 @@ def isolate_numbers(value: str | int) -> str:
 
     >>> isolate_numbers("ציפור -1") == "ציפור " + LRI + "-1" + PDI
     True
-    >>> isolate_numbers(3)
-    '3'
+    >>> isolate_numbers(3), isolate_numbers("0-0") == LRI + "0-0" + PDI
+    ('3', True)
     """
-    return _SIGNED.sub(lambda m: LRI + m.group(0) + PDI, str(value))
+    return _SIGNED.sub(lambda m: m.group(0) if m.group(0).isdigit() else LRI + m.group(0) + PDI, str(value))
 
 
 class Translator:

@@ -60,7 +60,11 @@ def open_page(browser: Any, lab: LabServer, name: str, size: tuple[int, int]) ->
 
 
 def shoot(page: Any, prefix: str) -> None:
+    """One screenshot per board; the window is made taller first (same width, so the same layout)."""
     SHOTS.mkdir(exist_ok=True)
+    width = page.viewport_size["width"]
+    page.set_viewport_size({"width": width, "height": 2400})
+    wait_still(page, page.locator(".bgw-game").last)
     for game, widget in zip(GAMES, page.locator(".bgw-game").all(), strict=True):
         widget.scroll_into_view_if_needed()
         widget.screenshot(path=str(SHOTS / f"{prefix}_{game}.png"))
