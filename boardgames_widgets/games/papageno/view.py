@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from boardgames_widgets.core.painter import Hit as CoreHit
-from boardgames_widgets.core.painter import Painter, SVGPainter, svg_of
+from boardgames_widgets.core.painter import LayoutView, Painter, SVGPainter, svg_of
 from boardgames_widgets.games.papageno.cards import (
     AREA_SIZE,
     BIRD_WEIGHTS,
@@ -558,7 +558,7 @@ def render_observation_svg(obs: PapagenoObservation) -> str:
     return p.to_svg()
 
 
-class View:
+class View(LayoutView):
     """The Papageno view in the one shape of every game (:class:`~boardgames_widgets.core.painter.BoardView`).
 
     A seat's picture puts that seat at the bottom and shows only what it may know;
@@ -568,17 +568,7 @@ class View:
     def __init__(self, game: Papageno) -> None:
         self.game = game
         self.num_players = game.num_players
-        self.layout = PapagenoLayout(self.num_players, 0)
-
-    @property
-    def width(self) -> float:
-        """The table's width (the same from every seat)."""
-        return self.layout.width
-
-    @property
-    def height(self) -> float:
-        """The table's height (the same from every seat)."""
-        return self.layout.height
+        self.layout: PapagenoLayout = PapagenoLayout(self.num_players, 0)  # the same size from every seat
 
     def draw(self, p: Painter, state: PapagenoState, seat: int | None) -> None:
         """Draw ``state`` as ``seat`` sees it (see :func:`draw`)."""
