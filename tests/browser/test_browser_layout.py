@@ -148,3 +148,29 @@ def test_a_fresh_untrusted_open_shows_the_boards_picture(lab: LabServer, browser
         page.screenshot(path=str(SHOTS / "untrusted_food_chain.png"))
     finally:
         context.close()
+
+
+def test_after_a_reload_without_its_kernel_the_board_says_run_this_cell_again(lab: LabServer, browser: Any) -> None:
+    """The saved output keeps a recovery line, hidden while the board lives, shown when it is gone."""
+    from browser_helpers import save_notebook
+
+    name = "recover.ipynb"
+    write_notebook(lab.root / name, ["import boardgames_widgets as bw\nbw.play('food_chain', seed=1, lang='lv')"])
+    context = browser.new_context(viewport={"width": 1024, "height": 768}, device_scale_factor=1)
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    try:
+        open_and_run(page, lab, name)
+        page.locator(".bgw-game canvas").first.wait_for()
+        recover = page.locator(".bgw-recover").first
+        recover.wait_for(state="attached")
+        assert not recover.is_visible()  # the live board is there: the line hides
+        save_notebook(page)
+        lab.delete_sessions()  # the kernel is gone
+        page.reload()
+        recover = page.locator(".bgw-recover").first
+        recover.wait_for(state="visible")
+        assert "palaid šo šūnu vēlreiz" in recover.inner_text()  # in the board's language
+        assert page.locator(".bgw-game").count() == 0
+    finally:
+        context.close()
