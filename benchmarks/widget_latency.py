@@ -24,7 +24,6 @@ jupyterlab). Prints figures; asserts nothing.
 
 from __future__ import annotations
 
-import json
 import shutil
 import statistics
 import sys
@@ -47,6 +46,7 @@ from browser_helpers import (  # noqa: E402
     top_canvas,
     wait_status,
     wait_still,
+    write_notebook,
 )
 
 #: Drawing calls recorded in the page, and the time of every mouse-down and text change.
@@ -93,20 +93,6 @@ CHOP_CHOP_NB = [
     "import boardgames_widgets as bw",
     'game = bw.play("chop_chop", players=2, seed=1, speed="normal")\ngame',
 ]
-
-
-def write_notebook(path: Path, sources: list[str]) -> Path:
-    cells = [
-        {"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [], "source": s} for s in sources
-    ]
-    nb = {
-        "cells": cells,
-        "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}},
-        "nbformat": 4,
-        "nbformat_minor": 5,
-    }
-    path.write_text(json.dumps(nb))
-    return path
 
 
 def reset(page: Any) -> None:

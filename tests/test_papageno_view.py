@@ -59,7 +59,7 @@ def test_round_over_picture_shows_the_scores():
     over = next(s for s in states if s.phase in (Phase.ROUND_OVER, Phase.GAME_OVER))
     svg = game.state_svg(over, 1)
     for p, total in enumerate(over.last_scores):
-        assert f"P{p}" in svg and f"= {total}<" in svg
+        assert f"P{p}" in svg and f">{total}</text>" in svg  # each area's total in its badge
 
 
 @pytest.mark.parametrize("n", [2, 3, 5])
@@ -96,9 +96,10 @@ def test_PA_E2_round_end_picture_marks_cancelled_columns_and_egg_choices():
     over = run(game, state, "take discard", "swap bottom-right", "reveal 9")
     assert over.phase is Phase.ROUND_OVER
     svg = game.state_svg(over, 0)
-    assert "= 9" in svg and "= 19" in svg  # totals: 6 + 0 + 1 + 2 + 0 + 0 and 3 + 0 + 7 + 5 + 0 + 4
-    assert "→ 6" in svg and "→ 7" in svg  # each Egg's source and weight
+    assert ">9</text>" in svg and ">19</text>" in svg  # totals: 6 + 0 + 1 + 2 + 0 + 0 and 3 + 0 + 7 + 5 + 0 + 4
+    assert "=6" in svg and "=7" in svg  # the weight each Egg takes, under an arrow to its source
     assert svg.count(">0</text>") >= 2  # one "0" badge per cancelled column
+    assert svg.count("#c62828") >= 2 * 2  # the cancelled columns crossed out
 
 
 def test_teacher_view_can_show_a_possible_deal_of_the_face_down_cards():

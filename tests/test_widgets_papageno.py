@@ -252,11 +252,12 @@ def test_round_end_explains_the_scores_on_the_grids() -> None:
     s0 = w.game.scores(state)[0]
     assert s0.cancelled_columns == (1, 2) and s0.eggs[0].weight == 5 and s0.total == 6
     svg = SVGPainter(*w.board_size())
-    w._draw_scores(svg, state)
+    w._scene(svg, state)  # the view's picture with the score marks, then the widget's banner
     text = svg.to_svg()
     assert "=5" in text  # the Egg copies its neighbour's 5
     assert text.count("#c62828") >= 2 * 2 * 2  # two crossed columns, two strokes each (+ labels)
     assert "lowest total wins" in text
+    assert "=5" in w.game.state_svg(state, 0)  # the marks are the view's: the SVG shows them too
 
 
 def test_round_over_waits_for_a_click_then_deals_the_next_round() -> None:

@@ -302,6 +302,22 @@ class BoardView(Protocol):
         ...
 
 
+class LayoutView:
+    """Base of a view whose picture is the size of its ``layout`` (``layout.width`` × ``layout.height``)."""
+
+    layout: Any
+
+    @property
+    def width(self) -> float:
+        """The picture's width (its layout's)."""
+        return float(self.layout.width)
+
+    @property
+    def height(self) -> float:
+        """The picture's height (its layout's)."""
+        return float(self.layout.height)
+
+
 def board_view(game: Any) -> BoardView:
     """The view of a registered game (``boardgames_widgets.games.<id>.view.View(game)``).
 

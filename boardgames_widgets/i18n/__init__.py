@@ -30,17 +30,20 @@ game things come from :mod:`boardgames_widgets.i18n.terms` and the widgets' own 
 
 **What stays English, on purpose.** Action texts in the rules' notation (records,
 ``parse_action``, the generic widget's move list), and the reasons the rules give when
-they refuse a move (``IllegalActionError`` texts in each game's ``rules.py``): the widget
-shows a translated sentence around the reason that keeps the rule ID, e.g. "Такой ход
-невозможен (FC-T3): <English reason>". The rules' one-line ``describe()`` is read to
-screen readers in English only; other languages rely on the translated status words.
-Mouse Trap's log uses the rules' own event text in English and, in other languages, a
-sentence told from the change of state (roll, space, cheese, parts built, catches).
+they refuse a move (``IllegalActionError`` texts in each game's ``rules.py``, for
+programmers): a player reads one plain sentence per rule ID instead
+(:mod:`boardgames_widgets.i18n.plain`, e.g. "У первой карты своё место: …"), with the rule
+ID and the English reason under a "why?" detail. The rules' one-line ``describe()`` is
+read to screen readers in English only; other languages rely on the translated status
+words. Mouse Trap's log is a sentence told from the change of state (roll, space, cheese,
+parts built, catches) in every language.
 
 **Right to left.** In Hebrew the chrome gets the CSS class ``bgw-rtl`` (``direction:
 rtl``), the status line, log and panel carry ``dir="rtl"``, and the canvas painter lays
 out every text holding Hebrew letters right to left (the canvas ``direction``), while
-numbers, signs and card weights ("0/10", "-2", "+1") stay left to right. The board itself
+numbers, signs and card weights ("0/10", "-2", "+1") stay left to right; in translated
+sentences signed numbers ("-1", "0-0") are wrapped in left-to-right isolates
+(:func:`isolate_numbers`), so "−1" after a Hebrew word does not read "1−". The board itself
 is not mirrored: its geometry is the game's. (The SVG pictures are not adjusted.)
 
 **Maintaining the catalogs** (Babel is needed only for this, not at run time)::
@@ -156,7 +159,8 @@ def has_rtl_letters(text: str) -> bool:
 
 #: Left-to-right isolate and its end (Unicode bidi controls, understood by browsers and canvases).
 LRI, PDI = "\u2066", "\u2069"
-_SIGNED = re.compile(r"[+\-−]\d+(?:[.,]\d+)?")
+#: A number with a sign ("-1", "+2") or with signs between digits ("0-0", "3−1"): one left-to-right run.
+_SIGNED = re.compile(r"[+\-−]?\d+(?:[.,]\d+)?(?:[\-−/:]\d+)*")
 
 
 def isolate_numbers(value: str | int) -> str:
@@ -164,10 +168,10 @@ def isolate_numbers(value: str | int) -> str:
 
     >>> isolate_numbers("ציפור -1") == "ציפור " + LRI + "-1" + PDI
     True
-    >>> isolate_numbers(3)
-    '3'
+    >>> isolate_numbers(3), isolate_numbers("0-0") == LRI + "0-0" + PDI
+    ('3', True)
     """
-    return _SIGNED.sub(lambda m: LRI + m.group(0) + PDI, str(value))
+    return _SIGNED.sub(lambda m: m.group(0) if m.group(0).isdigit() else LRI + m.group(0) + PDI, str(value))
 
 
 class Translator:

@@ -55,9 +55,9 @@ from boardgames_widgets.i18n import Translator
 from boardgames_widgets.widgets.base import Frame, GameWidget, Target
 from boardgames_widgets.widgets.canvas_painter import CanvasPainter
 
-#: The default zoom: the board (track, Loop and the trap panel side by side, about 935 CSS
-#: pixels wide at zoom 1) then fits a notebook column of about 760 pixels; ``zoom=1`` is larger.
-DEFAULT_ZOOM = 0.8
+#: The default zoom: full size (the board is about 935 CSS pixels wide); a narrower notebook
+#: column shows it smaller (the canvas scales to the width it is given).
+DEFAULT_ZOOM = 1.0
 #: How a failing trap's sticking stage is chosen (see the module docstring).
 FAILING_STAGE_RULE = "exact conditional probability, seeded by the game seed and move number"
 #: Size of a choice button drawn on the board.

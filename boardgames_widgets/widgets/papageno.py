@@ -27,7 +27,6 @@ Keys: arrows move the cursor over what can be clicked now, Enter/Space clicks, d
 from __future__ import annotations
 
 import html
-import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -274,38 +273,9 @@ class PapagenoWidget(GameWidget):
         return lay.margin, y - 2, lay.width - 2 * lay.margin, lay.middle_h + lay.margin - 2
 
     def _draw_scores(self, p: Any, state: PapagenoState) -> None:
-        """PA-E2: the score explanation on every grid, the totals and the round's result."""
+        """PA-E2: the round's result in a banner (the view marks every grid's score)."""
         lay = self.layout()
-        scores = self.game.scores(state)
         winners = self.game.round_winners(state)
-        for player, s in enumerate(scores):
-            for c in s.cancelled_columns:
-                x, y, w, _ = lay.card_rect(player, c)
-                _, y2, _, h2 = lay.card_rect(player, c + COLUMNS)
-                p.line(x + 3, y + 3, x + w - 3, y2 + h2 - 3, stroke="#c62828", line_width=3)
-                p.line(x + w - 3, y + 3, x + 3, y2 + h2 - 3, stroke="#c62828", line_width=3)
-                p.rect(x + w / 2 - 10, (y + y2 + h2) / 2 - 9, 20, 18, fill="#ffffff", stroke="#c62828", radius=4)
-                p.text(x + w / 2, (y + y2 + h2) / 2, "0", size=12, fill="#c62828", bold=True)
-            for egg in s.eggs:
-                a = lay.card_rect(player, egg.pos)
-                b = lay.card_rect(player, egg.source)
-                ax, ay = _centre(a)
-                bx, by = _centre(b)
-                y0 = a[1] + (12 if bx > ax else 22)  # two Eggs copying each other: two arrows
-                _arrow(p, ax, y0, bx + (-12 if bx > ax else 12), y0, "#1565c0")
-                p.rect(ax - 13, ay + 6, 26, 16, fill="#1565c0", radius=4)
-                p.text(ax, ay + 14, f"={egg.weight}", size=10, fill="#ffffff", bold=True)
-            ax, ay = lay.area_origin(player)
-            won = player in winners
-            cx, cy = ax + lay.area_w - 18, ay + lay.label_h / 2 + 2
-            you = " " + self._("(you)") if player == lay.viewer and self.draw_seat() is not None else ""
-            label = f"P{player}{you} · " + self._("wins {n}", n=state.round_wins[player])
-            left = ax + 8 + 6.2 * len(label)
-            p.rect(left, ay + 3, ax + lay.area_w - left - 4, lay.label_h - 2, fill=pv.TABLE)  # the badge says it
-            p.circle(cx, cy, 14, fill="#2e7d32" if won else "#ffffff", stroke="#2e7d32", line_width=2)
-            p.text(cx, cy, str(s.total), size=12, fill="#ffffff" if won else "#2e7d32", bold=True)
-            if won:
-                p.text(cx - 22, cy, "★", size=15, fill="#f9a825", bold=True)
         bx, by, bw, bh = self._banner_rect(lay)
         p.rect(bx, by, bw, bh, fill="#fffde7", stroke="#f9a825", line_width=2, radius=10)
         names = self.tr.join_and([self.player_name(w) for w in winners])
@@ -837,15 +807,3 @@ class PapagenoWidget(GameWidget):
             )
         parts.append(self._("total {sum} = {total}", sum=" + ".join(str(v) for v in s.counted), total=s.total))
         return "; ".join(parts)
-
-
-def _arrow(p: Any, x1: float, y1: float, x2: float, y2: float, colour: str) -> None:
-    """A straight arrow from (x1, y1) to (x2, y2)."""
-    p.line(x1, y1, x2, y2, stroke=colour, line_width=2.5)
-    a = math.atan2(y2 - y1, x2 - x1)
-    head = [
-        (x2, y2),
-        (x2 - 9 * math.cos(a - 0.45), y2 - 9 * math.sin(a - 0.45)),
-        (x2 - 9 * math.cos(a + 0.45), y2 - 9 * math.sin(a + 0.45)),
-    ]
-    p.polygon(head, fill=colour)

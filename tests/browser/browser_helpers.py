@@ -166,6 +166,24 @@ def start_lab(notebooks: list[Path], app: str = "jupyterlab") -> LabServer:
     raise RuntimeError("jupyter lab did not answer within 60 s")
 
 
+def write_notebook(path: Path, sources: list[str]) -> Path:
+    """A notebook of code cells (``sources``) with a kernelspec (so no "Select Kernel" dialog)."""
+    nb = {
+        "cells": [
+            {"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [], "source": src}
+            for src in sources
+        ],
+        "metadata": {
+            "kernelspec": {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"},
+            "language_info": {"name": "python"},
+        },
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+    path.write_text(json.dumps(nb), encoding="utf-8")
+    return path
+
+
 # -- page helpers ---------------------------------------------------------------------------
 def open_and_run(page: Any, server: LabServer, name: str) -> None:
     """Open a notebook with a fresh kernel, wait until it is idle, then Run All."""

@@ -9,7 +9,6 @@ right to left, and that the move log speaks Hebrew too.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pytest
@@ -25,6 +24,7 @@ from browser_helpers import (
     wait_status,
     wait_status_change,
     wait_still,
+    write_notebook,
 )
 
 pytestmark = pytest.mark.browser
@@ -32,23 +32,11 @@ pytestmark = pytest.mark.browser
 NOTEBOOK = "chop_chop_he.ipynb"
 
 
-def write_notebook(lab: LabServer) -> None:
-    cells = [
-        "import boardgames_widgets as bw\ngame = bw.play('chop_chop', players=2, seed=1, lang='he')\ngame",
-    ]
-    nb = {
-        "cells": [
-            {"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [], "source": src}
-            for src in cells
-        ],
-        "metadata": {
-            "kernelspec": {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"},
-            "language_info": {"name": "python"},
-        },
-        "nbformat": 4,
-        "nbformat_minor": 5,
-    }
-    (lab.root / NOTEBOOK).write_text(json.dumps(nb), encoding="utf-8")
+def write_he_notebook(lab: LabServer) -> None:
+    write_notebook(
+        lab.root / NOTEBOOK,
+        ["import boardgames_widgets as bw\ngame = bw.play('chop_chop', players=2, seed=1, lang='he')\ngame"],
+    )
 
 
 def computed_direction(page: Any, selector: str) -> str:
@@ -70,7 +58,7 @@ def test_chop_chop_in_hebrew_plays_a_turn_with_rtl_status(lab: LabServer, page: 
     your_turn = twin.status.value.split("<b>")[1].split("</b>")[0]
     assert "תורך" in your_turn
 
-    write_notebook(lab)
+    write_he_notebook(lab)
     open_and_run(page, lab, NOTEBOOK)
     wait_status(page, "תורך")
     canvas = top_canvas(page)

@@ -13,12 +13,11 @@ All tests share the session's one JupyterLab server and one Chromium.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_helpers import LabServer, open_and_run, wait_still
+from browser_helpers import LabServer, open_and_run, wait_still, write_notebook
 
 pytestmark = pytest.mark.browser
 
@@ -27,23 +26,11 @@ GAMES = ("food_chain", "chop_chop", "papageno", "mouse_trap")
 VIEWPORTS = {"1024x768": (1024, 768), "1920x1080": (1920, 1080)}
 
 
-def write_notebook(lab: LabServer, lang: str) -> str:
+def layout_notebook(lab: LabServer, lang: str) -> str:
     """A notebook with the four games in ``lang`` (seed 1), written into the server's folder."""
-    cells = ["import boardgames_widgets as bw"] + [f"bw.play({g!r}, seed=1, lang={lang!r})" for g in GAMES]
-    nb = {
-        "cells": [
-            {"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [], "source": src}
-            for src in cells
-        ],
-        "metadata": {
-            "kernelspec": {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"},
-            "language_info": {"name": "python"},
-        },
-        "nbformat": 4,
-        "nbformat_minor": 5,
-    }
     name = f"layout_{lang}.ipynb"
-    (lab.root / name).write_text(json.dumps(nb), encoding="utf-8")
+    cells = ["import boardgames_widgets as bw"] + [f"bw.play({g!r}, seed=1, lang={lang!r})" for g in GAMES]
+    write_notebook(lab.root / name, cells)
     return name
 
 
@@ -73,7 +60,11 @@ def open_page(browser: Any, lab: LabServer, name: str, size: tuple[int, int]) ->
 
 
 def shoot(page: Any, prefix: str) -> None:
+    """One screenshot per board; the window is made taller first (same width, so the same layout)."""
     SHOTS.mkdir(exist_ok=True)
+    width = page.viewport_size["width"]
+    page.set_viewport_size({"width": width, "height": 2400})
+    wait_still(page, page.locator(".bgw-game").last)
     for game, widget in zip(GAMES, page.locator(".bgw-game").all(), strict=True):
         widget.scroll_into_view_if_needed()
         widget.screenshot(path=str(SHOTS / f"{prefix}_{game}.png"))
@@ -89,7 +80,7 @@ def assert_fits(boxes: list[dict[str, Any]]) -> None:
 
 @pytest.mark.parametrize("viewport", list(VIEWPORTS))
 def test_every_board_fits_its_output_area(lab: LabServer, browser: Any, viewport: str) -> None:
-    page = open_page(browser, lab, write_notebook(lab, "en"), VIEWPORTS[viewport])
+    page = open_page(browser, lab, layout_notebook(lab, "en"), VIEWPORTS[viewport])
     try:
         boxes = page.evaluate(MEASURE_JS)
         assert_fits(boxes)
@@ -108,7 +99,7 @@ def test_a_click_on_a_smaller_board_lands_on_the_right_card(lab: LabServer, brow
     """Papageno drawn at ~80 %: clicking where card 0 is shown turns card 0 up (hit-testing follows the scale)."""
     from boardgames_widgets.games.papageno.view import PapagenoLayout
 
-    page = open_page(browser, lab, write_notebook(lab, "en"), VIEWPORTS["1024x768"])
+    page = open_page(browser, lab, layout_notebook(lab, "en"), VIEWPORTS["1024x768"])
     try:
         widget = page.locator(".bgw-game").nth(2)
         widget.locator(".bgw-status", has_text="your turn").wait_for()  # the deal has run: nothing is busy
@@ -133,7 +124,7 @@ def test_a_click_on_a_smaller_board_lands_on_the_right_card(lab: LabServer, brow
 
 @pytest.mark.parametrize("lang", ["lv", "he"])
 def test_latvian_and_hebrew_chrome_does_not_overflow(lab: LabServer, browser: Any, lang: str) -> None:
-    page = open_page(browser, lab, write_notebook(lab, lang), VIEWPORTS["1024x768"])
+    page = open_page(browser, lab, layout_notebook(lab, lang), VIEWPORTS["1024x768"])
     try:
         assert_fits(page.evaluate(MEASURE_JS))
         shoot(page, f"{lang}_1024x768")
@@ -155,5 +146,31 @@ def test_a_fresh_untrusted_open_shows_the_boards_picture(lab: LabServer, browser
         assert page.locator("text=FoodChainWidget(children").count() == 0
         SHOTS.mkdir(exist_ok=True)
         page.screenshot(path=str(SHOTS / "untrusted_food_chain.png"))
+    finally:
+        context.close()
+
+
+def test_after_a_reload_without_its_kernel_the_board_says_run_this_cell_again(lab: LabServer, browser: Any) -> None:
+    """The saved output keeps a recovery line, hidden while the board lives, shown when it is gone."""
+    from browser_helpers import save_notebook
+
+    name = "recover.ipynb"
+    write_notebook(lab.root / name, ["import boardgames_widgets as bw\nbw.play('food_chain', seed=1, lang='lv')"])
+    context = browser.new_context(viewport={"width": 1024, "height": 768}, device_scale_factor=1)
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    try:
+        open_and_run(page, lab, name)
+        page.locator(".bgw-game canvas").first.wait_for()
+        recover = page.locator(".bgw-recover").first
+        recover.wait_for(state="attached")
+        assert not recover.is_visible()  # the live board is there: the line hides
+        save_notebook(page)
+        lab.delete_sessions()  # the kernel is gone
+        page.reload()
+        recover = page.locator(".bgw-recover").first
+        recover.wait_for(state="visible")
+        assert "palaid šo šūnu vēlreiz" in recover.inner_text()  # in the board's language
+        assert page.locator(".bgw-game").count() == 0
     finally:
         context.close()

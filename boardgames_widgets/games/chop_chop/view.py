@@ -12,7 +12,7 @@ import math
 from typing import Any
 
 from boardgames_widgets.core.painter import Hit, Painter, SVGPainter, svg_of
-from boardgames_widgets.games.chop_chop.layout import CHEESE_TO_WIN, DEFAULT_MAP, Coord, Layout, parse_map
+from boardgames_widgets.games.chop_chop.layout import CHEESE_TO_WIN, DEFAULT_MAP, Coord, Layout, Tile, parse_map
 from boardgames_widgets.games.chop_chop.rules import (
     FACE_DOWN,
     UNCOVERED_CHEESE,
@@ -218,6 +218,80 @@ def _hole(p: Painter, lay: Layout, hole: int, up: bool) -> None:
         p.text(cx, cy, "?", size=18, fill=TABLE_EDGE, bold=True)
 
 
+# -- the dice and the tile faces ------------------------------------------------------------------
+#: Die colours (body, edge) by side: grey for the mice, blue for the cat.
+DIE_COLOURS = {True: ("#b9b9be", "#5e5e63"), False: ("#4f7cac", "#1f3f66")}
+_PIPS = {
+    1: [(0.5, 0.5)],
+    2: [(0.28, 0.28), (0.72, 0.72)],
+    3: [(0.25, 0.25), (0.5, 0.5), (0.75, 0.75)],
+    4: [(0.28, 0.28), (0.72, 0.28), (0.28, 0.72), (0.72, 0.72)],
+    5: [(0.25, 0.25), (0.75, 0.25), (0.5, 0.5), (0.25, 0.75), (0.75, 0.75)],
+    6: [(0.28, 0.22), (0.72, 0.22), (0.28, 0.5), (0.72, 0.5), (0.28, 0.78), (0.72, 0.78)],
+}
+
+
+def draw_die(p: Painter, x: float, y: float, size: float, value: int, mice: bool) -> None:
+    """The die of a side (grey for the mice, blue for the cat) showing ``value``."""
+    body, edge = DIE_COLOURS[mice]
+    p.rect(x, y, size, size, fill=body, stroke=edge, line_width=2, radius=size * 0.18)
+    pip = "#fff" if not mice else "#222"
+    for px, py in _PIPS.get(value, []):
+        p.circle(x + px * size, y + py * size, size * 0.085, fill=pip)
+    if value not in _PIPS:
+        p.text(x + size / 2, y + size / 2, str(value), size=size * 0.5, fill=pip, bold=True)
+
+
+def draw_tile_face(p: Painter, tile: Tile, x: float, y: float, cell: float, *, card: bool = False) -> None:
+    """The picture on a tile's face, in a square cell at (x, y)."""
+    cx, cy = x + cell / 2, y + cell / 2
+    if card:
+        p.rect(x + 4, y + 4, cell - 8, cell - 8, fill="#fffdf5", stroke=TILE_BACK_EDGE, line_width=2, radius=6)
+    if tile is Tile.CHEESE:
+        draw_cheese(p, cx, cy, s=0.8)
+    elif tile is Tile.PLATE:
+        p.circle(cx, cy, cell * 0.3, fill="#f5f5f5", stroke="#9e9e9e", line_width=1.5)
+        p.polygon(
+            [(cx - 4, cy - 17), (cx + 3, cy - 4), (cx - 3, cy + 4), (cx + 5, cy + 17)],
+            stroke="#616161",
+            line_width=2,
+            closed=False,
+        )
+    elif tile in (Tile.PLUS1, Tile.PLUS2):
+        p.text(cx, cy, tile.value, size=cell * 0.42, fill="#2e7d32", bold=True)
+    elif tile is Tile.ARROW:
+        s = cell * 0.3
+        p.polygon(
+            [
+                (cx - s, cy - s * 0.3),
+                (cx + s * 0.2, cy - s * 0.3),
+                (cx + s * 0.2, cy - s * 0.8),
+                (cx + s, cy),
+                (cx + s * 0.2, cy + s * 0.8),
+                (cx + s * 0.2, cy + s * 0.3),
+                (cx - s, cy + s * 0.3),
+            ],
+            fill="#1e88e5",
+            stroke="#0d47a1",
+            line_width=1.2,
+        )
+    elif tile is Tile.FORK:
+        s = cell * 0.3
+        p.line(cx, cy - s * 0.1, cx, cy + s * 1.1, stroke="#757575", line_width=3)
+        for dx in (-0.4, -0.13, 0.13, 0.4):
+            p.line(cx + dx * s, cy - s, cx + dx * s, cy - s * 0.1, stroke="#757575", line_width=2)
+        p.line(cx - 0.4 * s, cy - s * 0.1, cx + 0.4 * s, cy - s * 0.1, stroke="#757575", line_width=2.5)
+    elif tile is Tile.KNIFE:
+        s = cell * 0.32
+        p.polygon(
+            [(cx - s, cy + s * 0.35), (cx + s * 0.35, cy - s * 0.9), (cx + s * 0.1, cy + s * 0.1)],
+            fill="#cfd8dc",
+            stroke="#546e7a",
+            line_width=1.2,
+        )
+        p.line(cx - s * 0.1, cy + s * 0.2, cx + s * 0.9, cy + s, stroke="#5d4037", line_width=4)
+
+
 # -- the whole picture ----------------------------------------------------------------
 
 
@@ -291,6 +365,8 @@ def _header(p: Painter, state: ChopChopState, width: float, cheese_to_win: int) 
     caught = sum(1 for m in state.mice if m < 0)
     for i in range(len(state.mice)):
         draw_mouse(p, PAD + 110 + i * 26, y + 2, s=0.5, opacity=0.3 if i < caught else 1.0)
+    if state.roll and state.phase in (Phase.MOVE, Phase.EXTRA, Phase.ARROW):
+        draw_die(p, PAD + 110 + len(state.mice) * 26 + 8, y - 15, 30, state.roll, state.mice_turn)
     _ = painter_translator(p)
     mice = state.mice_turn
     if state.phase is Phase.OVER:

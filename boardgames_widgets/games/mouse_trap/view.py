@@ -17,7 +17,7 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import Any
 
-from boardgames_widgets.core.painter import Hit, Painter, SVGPainter, svg_of
+from boardgames_widgets.core.painter import Hit, LayoutView, Painter, SVGPainter, svg_of
 from boardgames_widgets.games.mouse_trap.layout import (
     MOUSE_NAMES,
     TRAP_PARTS,
@@ -695,7 +695,7 @@ def draw_svg(cfg: MouseTrapConfig, state: MouseTrapState, **kwargs: object) -> s
     return painter.to_svg()
 
 
-class View:
+class View(LayoutView):
     """The Mouse Trap view in the one shape of every game (:class:`~boardgames_widgets.core.painter.BoardView`).
 
     Mouse Trap has no secrets: every seat sees the same picture.
@@ -703,18 +703,8 @@ class View:
 
     def __init__(self, game: Any) -> None:
         self.cfg: MouseTrapConfig = game.cfg
-        self.layout = MouseTrapLayout.for_config(self.cfg)
+        self.layout: MouseTrapLayout = MouseTrapLayout.for_config(self.cfg)
         self._state: MouseTrapState | None = None
-
-    @property
-    def width(self) -> float:
-        """The picture's width."""
-        return self.layout.width
-
-    @property
-    def height(self) -> float:
-        """The picture's height."""
-        return self.layout.height
 
     def draw(
         self, p: Painter, state: MouseTrapState, seat: int | None, *, status: str | None = None, **scene: Any

@@ -14,11 +14,12 @@ card in play.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from boardgames_widgets.core.painter import Hit as CoreHit
-from boardgames_widgets.core.painter import Painter, SVGPainter, svg_of
+from boardgames_widgets.core.painter import LayoutView, Painter, SVGPainter, svg_of
 from boardgames_widgets.games.papageno.cards import (
     AREA_SIZE,
     BIRD_WEIGHTS,
@@ -329,6 +330,7 @@ def _draw(
     status: str,
     deal: Sequence[Grid] | None = None,
     scores: Sequence[AreaScore] | None = None,
+    winners: Sequence[int] = (),
 ) -> None:
     n = state.num_players
     lay = PapagenoLayout(n, 0 if viewer is None else viewer)
@@ -370,7 +372,15 @@ def _draw(
             else:
                 draw_card(p, card, x, y, w, h)
         if scores is not None:
-            _draw_score_marks(p, lay, player, scores[player])
+            _draw_score_marks(
+                p,
+                lay,
+                player,
+                scores[player],
+                won=player in winners,
+                round_wins=state.round_wins[player],
+                you=player == viewer,
+            )
         target = state.receiver if state.phase is Phase.FLUTE_REVEAL else state.actor
         if player == target and state.pos >= 0:
             x, y, w, h = lay.card_rect(player, state.pos)
@@ -412,23 +422,50 @@ def _draw(
     p.text(lay.margin, lay.height - lay.status_h / 2 - 2, status, size=11, fill=INK, align="left")
 
 
-def _draw_score_marks(p: Painter, lay: PapagenoLayout, player: int, score: AreaScore) -> None:
-    """PA-E2 at a glance: cancelled columns crossed out, what each Egg took, the total."""
+def _draw_score_marks(
+    p: Painter, lay: PapagenoLayout, player: int, score: AreaScore, *, won: bool, round_wins: int, you: bool
+) -> None:
+    """PA-E2 at a glance: cancelled columns crossed out with their 0, an arrow from each Egg
+    to the card it copies with the weight it takes, and the area's total in a badge (a star
+    for the round's winner)."""
+    _ = painter_translator(p)
     for c in score.cancelled_columns:
-        x, y, w, _ = lay.card_rect(player, c)
-        _, y2, _, h2 = lay.card_rect(player, c + COLUMNS)
-        p.line(x + 4, y + 4, x + w - 4, y2 + h2 - 4, stroke="#d32f2f", line_width=3)
-        p.circle(x + w / 2, (y + y2 + h2) / 2, 10, fill="#ffffff", stroke="#d32f2f", line_width=2)
-        p.text(x + w / 2, (y + y2 + h2) / 2, "0", size=11, fill="#d32f2f", bold=True)
+        x, y, w, _h = lay.card_rect(player, c)
+        _x, y2, _w, h2 = lay.card_rect(player, c + COLUMNS)
+        p.line(x + 3, y + 3, x + w - 3, y2 + h2 - 3, stroke="#c62828", line_width=3)
+        p.line(x + w - 3, y + 3, x + 3, y2 + h2 - 3, stroke="#c62828", line_width=3)
+        p.rect(x + w / 2 - 10, (y + y2 + h2) / 2 - 9, 20, 18, fill="#ffffff", stroke="#c62828", radius=4)
+        p.text(x + w / 2, (y + y2 + h2) / 2, "0", size=12, fill="#c62828", bold=True)
     for egg in score.eggs:
-        x, y, w, h = lay.card_rect(player, egg.pos)
-        arrow = "←" if egg.source < egg.pos else "→"
-        p.rect(x + 3, y + h - 30, w - 6, 14, fill="#ffffff", opacity=0.85, radius=3)
-        p.text(x + w / 2, y + h - 23, f"{arrow} {egg.weight}", size=10, fill="#1565c0", bold=True)
+        a = lay.card_rect(player, egg.pos)
+        b = lay.card_rect(player, egg.source)
+        ax, ay = a[0] + a[2] / 2, a[1] + a[3] / 2
+        bx = b[0] + b[2] / 2
+        y0 = a[1] + (12 if bx > ax else 22)  # two Eggs copying each other: two arrows
+        arrow(p, ax, y0, bx + (-12 if bx > ax else 12), y0, "#1565c0")
+        p.rect(ax - 13, ay + 6, 26, 16, fill="#1565c0", radius=4)
+        p.text(ax, ay + 14, f"={egg.weight}", size=10, fill="#ffffff", bold=True)
     ax, ay = lay.area_origin(player)
-    p.text(
-        ax + lay.area_w - 8, ay + lay.label_h / 2 + 3, f"= {score.total}", size=11, fill=INK, align="right", bold=True
-    )
+    cx, cy = ax + lay.area_w - 18, ay + lay.label_h / 2 + 2
+    label = f"P{player}" + (" " + _("(you)") if you else "") + " · " + _("wins {n}", n=round_wins)
+    left = ax + 8 + 6.2 * len(label)
+    p.rect(left, ay + 3, ax + lay.area_w - left - 4, lay.label_h - 2, fill=TABLE)  # the badge says it
+    p.circle(cx, cy, 14, fill="#2e7d32" if won else "#ffffff", stroke="#2e7d32", line_width=2)
+    p.text(cx, cy, str(score.total), size=12, fill="#ffffff" if won else "#2e7d32", bold=True)
+    if won:
+        p.text(cx - 22, cy, "★", size=15, fill="#f9a825", bold=True)
+
+
+def arrow(p: Painter, x1: float, y1: float, x2: float, y2: float, colour: str) -> None:
+    """A straight arrow from (x1, y1) to (x2, y2)."""
+    p.line(x1, y1, x2, y2, stroke=colour, line_width=2.5)
+    a = math.atan2(y2 - y1, x2 - x1)
+    head = [
+        (x2, y2),
+        (x2 - 9 * math.cos(a - 0.45), y2 - 9 * math.sin(a - 0.45)),
+        (x2 - 9 * math.cos(a + 0.45), y2 - 9 * math.sin(a + 0.45)),
+    ]
+    p.polygon(head, fill=colour)
 
 
 def draw(
@@ -467,8 +504,10 @@ def draw(
     # the rules describe a position in English; other languages draw their own status line
     desc = game.describe(state) if game is not None and _.lang == "en" else None
     scores = None
+    winners: Sequence[int] = ()
     if game is not None and state.phase in (Phase.ROUND_OVER, Phase.GAME_OVER):
         scores = game.scores(state)
+        winners = game.round_winners(state)
     _draw(
         p,
         state,
@@ -480,6 +519,7 @@ def draw(
         _status(state, player, hand_visible, desc, _),
         deal,
         scores,
+        winners,
     )
 
 
@@ -518,7 +558,7 @@ def render_observation_svg(obs: PapagenoObservation) -> str:
     return p.to_svg()
 
 
-class View:
+class View(LayoutView):
     """The Papageno view in the one shape of every game (:class:`~boardgames_widgets.core.painter.BoardView`).
 
     A seat's picture puts that seat at the bottom and shows only what it may know;
@@ -528,17 +568,7 @@ class View:
     def __init__(self, game: Papageno) -> None:
         self.game = game
         self.num_players = game.num_players
-        self.layout = PapagenoLayout(self.num_players, 0)
-
-    @property
-    def width(self) -> float:
-        """The table's width (the same from every seat)."""
-        return self.layout.width
-
-    @property
-    def height(self) -> float:
-        """The table's height (the same from every seat)."""
-        return self.layout.height
+        self.layout: PapagenoLayout = PapagenoLayout(self.num_players, 0)  # the same size from every seat
 
     def draw(self, p: Painter, state: PapagenoState, seat: int | None) -> None:
         """Draw ``state`` as ``seat`` sees it (see :func:`draw`)."""
