@@ -241,3 +241,39 @@ def test_the_cat_catching_a_mouse_is_told_in_words() -> None:
 def test_every_player_count_opens(players: int) -> None:
     w = ChopChopWidget(players=players, seed=2, speed="off")
     assert isinstance(w.game, ChopChop) and len(w.seat_pickers) == players
+
+
+#: CC-W5: mouse 0 is shut in the top hole behind uncovered cheese; the cat is about to catch
+#: mouse 1, the only other mouse left (the same position as in tests/test_chop_chop.py).
+SHUT_IN = """
+- - - - 0 - - - -
+- - . . * C . - -
+- . . . . 1 . . -
+- . . [.] [.] [.] . . o
+o . . [.] [.] [.] . . -
+- . . . . . . . -
+- - . . . . . - -
+- - - - o - - - -
+"""
+
+
+def test_CC_W5_a_dead_position_is_shown_as_a_draw_not_a_cat_win() -> None:
+    """CC-W5: the board says "A draw" and why, in the status line, the end screen and the SVG header."""
+    w = cc()
+    before = board_state(w.game, SHUT_IN, mice_turn=False, roll=1)
+    end = w.game.apply(before, Move(CAT, (1, 4), (0, 4)))
+    w.load_state(end)
+    assert w.current_player() == TERMINAL
+    words = w.end_words(end)
+    assert words.startswith("A draw") and "shut in" in words and "cat wins" not in words.lower()
+    assert "A draw" in w.status.value
+    assert "A draw!" in ccv.state_svg(end, w.game.layout)
+
+
+def test_CC_W5_the_turn_limit_is_a_draw_in_words_too() -> None:
+    """CC-W5: the safety net's end is worded as a draw after n turns, in Latvian too."""
+    w = cc(lang="lv")
+    before = board_state(w.game, SHUT_IN, mice_turn=False, roll=1)
+    end = w.game.apply(before, Move(CAT, (1, 4), (0, 4)))
+    stopped = type(end)(**{**{f: getattr(end, f) for f in end.__dataclass_fields__}, "turns": w.game.cfg.max_turns})
+    assert w.end_words(stopped).startswith("Neizšķirts: spēle beidzās pēc")

@@ -28,6 +28,7 @@ from boardgames_widgets.games.chop_chop import view as ccv
 from boardgames_widgets.games.chop_chop.layout import Tile
 from boardgames_widgets.games.chop_chop.rules import (
     CAT,
+    DRAW,
     MICE_SIDE,
     ChopChop,
     ChopChopState,
@@ -247,7 +248,10 @@ class ChopChopWidget(GameWidget):
         else:
             ccv.draw_cat(p, w / 2 - 170, h / 2 - 10, s=1.2)
             ccv.draw_cat(p, w / 2 + 170, h / 2 - 10, s=1.2)
-        head = self._("The mice win!") if mice else self._("The cat wins!")
+        if state.winner == DRAW:
+            head = self._("A draw!")
+        else:
+            head = self._("The mice win!") if mice else self._("The cat wins!")
         p.text(w / 2, h / 2 - 22, head, size=26, fill=ccv.INK, bold=True)
         p.text(w / 2, h / 2 + 22, self.end_words(state)[:90], size=12, fill=ccv.INK)
         p.text(w / 2, h / 2 + 48, self._("Press New game to play again"), size=12, fill="#6d4c41")
@@ -261,6 +265,14 @@ class ChopChopWidget(GameWidget):
                 "The mice win: they carried {n} cheese home.",
                 state.cheese,
             )
+        if state.winner == DRAW:
+            if state.turns >= self.game.cfg.max_turns:  # the safety net (CC-W5)
+                return self.ngettext(
+                    "A draw: the game stopped after {n} turn.",
+                    "A draw: the game stopped after {n} turns.",
+                    state.turns,
+                )
+            return self._("A draw: the last mice are shut in their holes behind cheese, so nobody can win.")
         if left == 0:
             return self.ngettext(
                 "The cat wins: all mice are caught ({n} cheese collected).",
@@ -271,7 +283,7 @@ class ChopChopWidget(GameWidget):
             "The cat wins: the mice ran out of time after {n} turn.",
             "The cat wins: the mice ran out of time after {n} turns.",
             state.turns,
-        )
+        )  # records made before CC-W5, when the turn limit was a cat win
 
     def _step_label(self, state: ChopChopState) -> str:
         if state.phase is Phase.MOVE:

@@ -14,7 +14,9 @@ from typing import Any
 from boardgames_widgets.core.painter import Hit, Painter, SVGPainter, svg_of
 from boardgames_widgets.games.chop_chop.layout import CHEESE_TO_WIN, DEFAULT_MAP, Coord, Layout, Tile, parse_map
 from boardgames_widgets.games.chop_chop.rules import (
+    DRAW,
     FACE_DOWN,
+    MICE_SIDE,
     UNCOVERED_CHEESE,
     ChopChopState,
     Phase,
@@ -370,7 +372,7 @@ def _header(p: Painter, state: ChopChopState, width: float, cheese_to_win: int) 
     _ = painter_translator(p)
     mice = state.mice_turn
     if state.phase is Phase.OVER:
-        text = _("Mice win!") if state.winner == 1 else _("Cat wins!")
+        text = {MICE_SIDE: _("Mice win!"), DRAW: _("A draw!")}.get(state.winner, _("Cat wins!"))
     elif state.phase is Phase.PLACE:
         text = _("Cat: choose a table square")
     elif state.phase is Phase.ROLL:
