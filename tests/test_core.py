@@ -171,3 +171,24 @@ def test_the_rules_core_does_not_import_widget_libraries():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.split()[1:] == ["[]"], out
+
+
+@pytest.mark.parametrize("game_id", ["food_chain", "chop_chop", "papageno", "mouse_trap"])
+def test_a_state_prints_as_one_short_line_and_shows_as_a_picture(game_id: str) -> None:
+    """An untrusted notebook shows text/plain: one short line, not every field of the state."""
+    from boardgames_widgets import make_game
+
+    game = make_game(game_id)
+    state = game.new_initial_state()
+    rng = random.Random(3)
+    for _ in range(12):
+        if game.is_terminal(state):
+            break
+        state = game.apply(
+            state,
+            rng.choice(game.legal_actions(state)) if not game.is_chance_node(state) else game.sample_chance(state, rng),
+        )
+        text = repr(state)
+        assert text.startswith(f"<{type(state).__name__}: ") and text.endswith(">")
+        assert "\n" not in text and len(text) < 100
+    assert state._repr_svg_().lstrip().startswith("<svg")

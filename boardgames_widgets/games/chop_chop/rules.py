@@ -270,7 +270,7 @@ _PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
 # -- state -------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class ChopChopState:
     """A complete Chop Chop position. Nothing in it is secret: face-down tiles are
     only counted (``hidden``), their faces are drawn when turned.
@@ -321,6 +321,10 @@ class ChopChopState:
     next_mouse_seat: int
     turns: int
     winner: int
+
+    def __repr__(self) -> str:
+        """A one-line summary (display the state to see the board)."""
+        return f"<ChopChopState: {self.phase.value}, turn {self.turns}, {self.cheese} cheese taken>"
 
     def _repr_svg_(self) -> str:
         """The state drawn on the default kitchen (use ``game.state_svg`` for others)."""

@@ -212,7 +212,7 @@ class _Layout(NamedTuple):
     cols: tuple[int, int]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class FoodChainState:
     """A complete Food Chain position (hidden parts included).
 
@@ -236,6 +236,10 @@ class FoodChainState:
     to_draw: tuple[int, ...]
     turn: int
     placed: tuple[int, ...]
+
+    def __repr__(self) -> str:
+        """A one-line summary (display the state to see the board)."""
+        return f"<FoodChainState: {self.num_players} players, {len(self.table)} card{'' if len(self.table) == 1 else 's'} on the table, turn {self.turn}>"
 
     def _repr_svg_(self) -> str:
         from boardgames_widgets.games.food_chain.view import state_svg

@@ -134,7 +134,7 @@ class Phase(enum.Enum):
     OVER = "the game is over"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class MouseTrapState:
     """A whole Mouse Trap position (perfect information).
 
@@ -169,6 +169,10 @@ class MouseTrapState:
     last_roll: int = 0
     winners: tuple[int, ...] = ()
     event: str = ""
+
+    def __repr__(self) -> str:
+        """A one-line summary (display the state to see the board)."""
+        return f"<MouseTrapState: round {self.round}, {self.phase.value}, player {self.mover} to act>"
 
     def _repr_svg_(self) -> str:
         from boardgames_widgets.games.mouse_trap.view import draw_svg

@@ -267,7 +267,7 @@ _CAPTURE_RE = re.compile(rf"capture ({_POS_RE}) for p(\d) ({_POS_RE})")
 Grid = tuple[str | None, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class PapagenoState:
     """A complete Papageno position.
 
@@ -324,6 +324,10 @@ class PapagenoState:
     def num_players(self) -> int:
         """How many players sit at the table."""
         return len(self.grids)
+
+    def __repr__(self) -> str:
+        """A one-line summary (display the state to see the board)."""
+        return f"<PapagenoState: round {self.round}, {self.phase.value}, player {self.actor} to act>"
 
     def _repr_svg_(self) -> str:
         from boardgames_widgets.games.papageno.view import render_svg
