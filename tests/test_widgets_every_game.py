@@ -329,3 +329,16 @@ def test_the_arcade_has_one_set_of_seat_pickers_with_real_names_and_speaks_every
     board = a.play()
     assert board.game.info.id == "papageno" and board.lang == "lv" and board.seed != 1
     assert "image/png" in a._repr_mimebundle_()
+
+
+def test_the_arcade_opens_the_game_that_boardgames_widgets_play_names(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``boardgames-widgets play papageno`` passes the game to the Voilà page in BGW_ARCADE_GAME."""
+    from boardgames_widgets.cli import ARCADE_GAME_ENV
+    from boardgames_widgets.widgets.arcade import Arcade
+
+    monkeypatch.setenv(ARCADE_GAME_ENV, "papageno")
+    assert Arcade(seed=1, speed="off", threaded=False).game_picker.value == "papageno"
+    assert Arcade(game="mouse_trap", seed=1, speed="off", threaded=False).game_picker.value == "mouse_trap"
+    monkeypatch.setenv(ARCADE_GAME_ENV, "chess")
+    with pytest.raises(ValueError, match="unknown game 'chess'"):
+        Arcade(seed=1, speed="off", threaded=False)

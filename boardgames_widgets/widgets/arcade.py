@@ -11,11 +11,13 @@ picker, the language picker and a Play button above the board. Who sits in each 
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 import ipywidgets as W  # type: ignore[import-untyped]
 
 from boardgames_widgets import i18n as _i18n
+from boardgames_widgets.cli import ARCADE_GAME_ENV
 from boardgames_widgets.core.registry import game_class, game_ids
 from boardgames_widgets.widgets.base import GameWidget
 
@@ -24,7 +26,9 @@ class Arcade(W.VBox):  # type: ignore[misc]
     """A game chooser above a board: game, players, language, Play.
 
     Args:
-        game: the game shown first (default: the first registered game).
+        game: the game shown first (default: the one named by the ``BGW_ARCADE_GAME``
+            environment variable, which ``boardgames-widgets play GAME`` sets, else the
+            first registered game).
         lang: the language (default: the package's, see :func:`boardgames_widgets.set_language`).
         seed: the first game's seed (default: a fresh one; every Play takes a fresh one).
         **board: passed on to every board (``speed``, ``threaded`` …).
@@ -37,6 +41,7 @@ class Arcade(W.VBox):  # type: ignore[misc]
         super().__init__()
         self.tr = _i18n.translator(lang)
         ids = game_ids()
+        game = game or os.environ.get(ARCADE_GAME_ENV) or None
         if game is not None and game not in ids:
             raise ValueError(f"unknown game {game!r}; known games: {', '.join(ids)}")
         self._board_kwargs = board
