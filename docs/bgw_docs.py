@@ -58,6 +58,8 @@ WIDGET_NOTE = (
     'open this notebook in JupyterLab, on Binder or on the <a href="{root}try_it.html">Try it</a> page.</div>'
 )
 WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
+#: The picture of the board a widget's display carries for places where widgets cannot run.
+PICTURE_MIMES = ("image/svg+xml", "image/png")
 
 
 # -- games -----------------------------------------------------------------------------
@@ -223,7 +225,7 @@ def notebook_paths() -> list[pathlib.Path]:
 
 
 def static_notebook(nb: dict, depth: int) -> dict:
-    """A copy of a notebook for static HTML: live widgets become a note, widget state goes."""
+    """A copy of a notebook for static HTML: a live widget becomes its picture and a note, widget state goes."""
     nb = json.loads(json.dumps(nb))
     nb.get("metadata", {}).pop("widgets", None)
     root = "../" * depth
@@ -232,10 +234,22 @@ def static_notebook(nb: dict, depth: int) -> dict:
         if meta.get("nbgrader", {}).get("solution") or "solution" in meta.get("tags", []):
             # A solution stays folded on the page, as in JupyterLab (students open it on purpose).
             meta["tags"] = [*meta.get("tags", []), "hide-input"]
+        outputs: list[dict] = []
         for out in cell.get("outputs", []):
             data = out.get("data")
             if isinstance(data, dict) and WIDGET_MIME in data:
-                out["data"] = {"text/html": WIDGET_NOTE.format(root=root), "text/plain": "(interactive widget)"}
+                # The widget's own picture of its board (its mime bundle carries SVG and PNG),
+                # then a note on where it comes alive; only the note for a widget without one.
+                picture = {k: data[k] for k in PICTURE_MIMES if k in data}
+                if picture:
+                    outputs.append({**out, "data": {**picture, "text/plain": data.get("text/plain", "")}})
+                out = {
+                    **out,
+                    "data": {"text/html": WIDGET_NOTE.format(root=root), "text/plain": "(interactive widget)"},
+                }
+            outputs.append(out)
+        if "outputs" in cell:
+            cell["outputs"] = outputs
     return nb
 
 

@@ -98,6 +98,20 @@ def test_static_notebook_replaces_widgets_with_a_note_and_drops_widget_state() -
     assert bgw_docs.WIDGET_MIME in nb["cells"][0]["outputs"][0]["data"]  # the original is untouched
 
 
+def test_a_widget_shows_its_own_picture_of_the_board_then_the_note() -> None:
+    """The widget's mime bundle carries the board (SVG and PNG): static pages show it, not a blank."""
+    widget = {
+        bgw_docs.WIDGET_MIME: {"model_id": "x"},
+        "image/svg+xml": "<svg>board</svg>",
+        "image/png": "iVBOR",
+        "text/plain": "Food Chain, 2 players — run this cell to play",
+    }
+    nb = {"cells": [{"cell_type": "code", "outputs": [{"output_type": "display_data", "data": widget}]}]}
+    picture, note = bgw_docs.static_notebook(nb, depth=1)["cells"][0]["outputs"]
+    assert picture["data"] == {k: v for k, v in widget.items() if k != bgw_docs.WIDGET_MIME}
+    assert 'href="../try_it.html"' in note["data"]["text/html"]
+
+
 def test_lite_notebook_starts_with_the_install_cell_and_has_no_outputs() -> None:
     nb = {
         "metadata": {},
