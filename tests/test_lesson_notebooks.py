@@ -45,6 +45,17 @@ def test_every_lesson_notebook_is_listed_here():
     assert on_disk == set(NOTEBOOKS)
 
 
+def test_the_start_notebook_has_a_course_map_linking_every_lesson_and_the_dashboard():
+    """Issue 18: the order, levels and 45-minute plan are where a newcomer starts."""
+    start = json.loads((LESSONS.parent / "00_start_here.ipynb").read_text(encoding="utf-8"))
+    text = "\n".join("".join(c["source"]) for c in start["cells"] if c["cell_type"] == "markdown")
+    assert "course map" in text.lower() and "45 minutes" in text
+    for name in NOTEBOOKS:
+        assert f"](lessons/{name})" in text, name
+    assert "](teacher_dashboard.ipynb)" in text
+    assert (LESSONS.parent / "teacher_dashboard.ipynb").exists()
+
+
 def _cells(name: str) -> list[dict]:
     nb = json.loads((LESSONS / name).read_text(encoding="utf-8"))
     assert nb["metadata"]["kernelspec"]["name"] == "python3"
