@@ -43,6 +43,18 @@ def _source_notebooks() -> set[str]:
     return {p.relative_to(ROOT / "notebooks").as_posix() for p in found if ".ipynb_checkpoints" not in p.parts}
 
 
+def _source_notebook_files() -> set[str]:
+    """Everything the wheel should carry from notebooks/: the files git tracks there (the notebooks,
+    the lessons' course map, the sample class the dashboard reads), not a run's leftovers."""
+    try:
+        listed = subprocess.run(
+            ["git", "ls-files", "notebooks"], cwd=ROOT, capture_output=True, text=True, check=True
+        ).stdout.split()
+    except (OSError, subprocess.CalledProcessError):
+        pytest.skip("not a git checkout: the tracked files are unknown")
+    return {name.removeprefix("notebooks/") for name in listed}
+
+
 # -- licence and metadata ------------------------------------------------------------------
 def test_the_licence_is_the_mit_text_and_the_metadata_says_so() -> None:
     text = (ROOT / "LICENSE").read_text(encoding="utf-8")
@@ -172,7 +184,11 @@ def test_the_wheel_carries_the_notebooks_the_licence_and_the_command(dists: dict
     shipped = {
         n.removeprefix("boardgames_widgets/notebooks/") for n in names if n.startswith("boardgames_widgets/notebooks/")
     }
-    assert shipped == _source_notebooks()
+    assert shipped == _source_notebook_files()
+    assert (
+        _source_notebooks() <= shipped
+        and "lessons/sample_class/submitted/ada/probability_dice/checks_probability.dice.json" in shipped
+    )
     assert not [n for n in names if ".ipynb_checkpoints" in n or "__pycache__" in n or n.endswith(".pyc")]
     assert "boardgames_widgets/py.typed" in names
     assert {
