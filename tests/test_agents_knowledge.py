@@ -64,3 +64,16 @@ def test_sample_state_is_an_optional_method_of_the_game_api() -> None:
     assert determinize.can_sample(food_chain) and determinize.can_sample(papageno)
     with pytest.raises(NotImplementedError, match="no sample_state"):
         Game.sample_state(food_chain, None, None)  # type: ignore[arg-type]
+
+
+def test_agents_holding_the_tables_can_be_pickled() -> None:
+    import pickle
+
+    from boardgames_widgets.agents import GreedyAgent
+    from boardgames_widgets.agents.rollout import HeuristicPolicy
+
+    for value in (greedy.HEURISTICS, strong.HIDDEN_AT_DECISIONS, GreedyAgent(), HeuristicPolicy(epsilon=0.1)):
+        copy = pickle.loads(pickle.dumps(value))
+        assert type(copy) is type(value)
+    assert dict(pickle.loads(pickle.dumps(greedy.HEURISTICS))) == dict(greedy.HEURISTICS)
+    assert set(pickle.loads(pickle.dumps(strong.HIDDEN_AT_DECISIONS))) == {"food_chain"}

@@ -48,6 +48,10 @@ def game_module(game_id: str) -> ModuleType | None:
         raise
 
 
+def _not_none(value: Any) -> bool:
+    return value is not None
+
+
 class ByGame(Mapping[str, V]):
     """A read-only table ``game id -> value`` of one name defined in the games' agents modules.
 
@@ -56,7 +60,7 @@ class ByGame(Mapping[str, V]):
         keep: which values count (default: any but ``None``).
     """
 
-    def __init__(self, attribute: str, keep: Callable[[Any], bool] = lambda v: v is not None) -> None:
+    def __init__(self, attribute: str, keep: Callable[[Any], bool] = _not_none) -> None:
         self.attribute = attribute
         self.keep = keep
         self._data: dict[str, V] | None = None
@@ -82,6 +86,9 @@ class ByGame(Mapping[str, V]):
 
     def __len__(self) -> int:
         return len(self._table())
+
+    def __reduce__(self) -> tuple[Any, ...]:  # agents holding a table go to process pools and sandboxes
+        return (ByGame, (self.attribute, self.keep))
 
     def __repr__(self) -> str:
         return f"ByGame({self.attribute!r}: {sorted(self._table())})"
