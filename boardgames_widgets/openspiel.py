@@ -37,7 +37,7 @@ from typing import Any
 
 try:
     import numpy as np
-    import pyspiel
+    import pyspiel  # type: ignore[import-not-found]
 except ImportError as exc:  # pragma: no cover - depends on the environment
     raise ImportError(
         "boardgames_widgets.openspiel needs OpenSpiel: pip install open-spiel (or the 'bench' extra)"

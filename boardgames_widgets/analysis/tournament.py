@@ -310,7 +310,7 @@ def play_match(
 
 def schedule(pairs: Sequence[tuple[str, str]], num_players: int, games: int, seed: Seed = 0) -> list[Match]:
     """The games of each pair: alternate seats, swapped every other game, seeds shared in twos."""
-    matches = []
+    matches: list[Match] = []
     for a, b in pairs:
         for i in range(games):
             first, second = (a, b) if i % 2 == 0 else (b, a)
@@ -455,7 +455,7 @@ def _run(
     on_result: Callable[[MatchResult], None] | None = None,
 ) -> list[MatchResult]:
     """Play every match still missing from ``results_path``; results in schedule order."""
-    from tqdm.auto import tqdm
+    from tqdm.auto import tqdm  # type: ignore[import-untyped]
 
     path = Path(results_path) if results_path is not None else None
     done = _read_results(path, game) if path is not None else {}
