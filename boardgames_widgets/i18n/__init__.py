@@ -78,6 +78,8 @@ LANGUAGES: dict[str, str] = {"en": "English", "lv": "Latviešu", "ru": "Русс
 RTL_LANGUAGES: frozenset[str] = frozenset({"he"})
 #: The gettext domain (the catalogs' file name).
 DOMAIN = "boardgames_widgets"
+#: The lessons' domain (feedback, hints, plot labels of the lesson notebooks): ``lessons.po``.
+LESSONS_DOMAIN = "lessons"
 #: Where the catalogs live: ``<LOCALE_DIR>/<lang>/LC_MESSAGES/<DOMAIN>.mo``.
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 #: The environment variable giving the package's default language.
@@ -86,7 +88,7 @@ ENV_VAR = "BOARDGAMES_WIDGETS_LANG"
 FALLBACK = "en"
 
 _lock = threading.Lock()
-_cache: dict[str, Translator] = {}
+_cache: dict[tuple[str, str], Translator] = {}
 _default: str | None = None
 
 
@@ -231,8 +233,8 @@ class Translator:
         return f"Translator({self.lang!r})"
 
 
-def _load(lang: str) -> gettext.NullTranslations | None:
-    mo = LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.mo"
+def _load(lang: str, domain: str = DOMAIN) -> gettext.NullTranslations | None:
+    mo = LOCALE_DIR / lang / "LC_MESSAGES" / f"{domain}.mo"
     try:
         with mo.open("rb") as fh:
             return gettext.GNUTranslations(fh)
@@ -240,17 +242,20 @@ def _load(lang: str) -> gettext.NullTranslations | None:
         return None
 
 
-def translator(lang: str | None = None) -> Translator:
+def translator(lang: str | None = None, domain: str = DOMAIN) -> Translator:
     """The :class:`Translator` of ``lang`` (default: :func:`get_language`), loaded once.
+
+    ``domain`` picks the catalog: the widgets' (:data:`DOMAIN`) or the lessons'
+    (:data:`LESSONS_DOMAIN`).
 
     Raises:
         ValueError: unknown language.
     """
     code = get_language() if lang is None else check_language(lang)
     with _lock:
-        t = _cache.get(code)
+        t = _cache.get((code, domain))
         if t is None:
-            t = _cache[code] = Translator(code, _load(code))
+            t = _cache[(code, domain)] = Translator(code, _load(code, domain))
         return t
 
 
@@ -289,6 +294,7 @@ __all__ = [
     "DOMAIN",
     "ENV_VAR",
     "LANGUAGES",
+    "LESSONS_DOMAIN",
     "LOCALE_DIR",
     "N_",
     "RTL_LANGUAGES",

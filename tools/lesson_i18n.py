@@ -1,0 +1,278 @@
+"""The lessons in the players' languages: catalogs and generated notebooks (needs Babel and nbformat).
+
+The English notebooks under ``notebooks/lessons/`` (and ``notebooks/teacher_dashboard.ipynb``)
+are the source. Their words go into one gettext domain, ``lessons``, next to the widgets'
+catalogs (``boardgames_widgets/locale/<lang>/LC_MESSAGES/lessons.po`` + ``.mo``):
+
+* every Markdown cell, whole (msgid = ``"".join(cell["source"]).strip("\\n")``, the cell id
+  as a comment);
+* the strings a learner reads in code cells, marked ``_("…")`` / ``ngettext(…)`` (the code
+  cells stay identical in every language);
+* the package's feedback, hints, misconception messages, ``check_all()`` and dashboard
+  words (``boardgames_widgets/lessons/*.py``: ``_``, ``N_``, ``M_``, ``ngettext``).
+
+Usage (from the repository root)::
+
+    python tools/lesson_i18n.py extract   # -> boardgames_widgets/locale/lessons.pot
+    python tools/lesson_i18n.py templates DIR  # the template split for translators (a few .pot files)
+    python tools/lesson_i18n.py merge DIR...   # translators' .po files -> every language's lessons.po (by msgid)
+    python tools/lesson_i18n.py compile   # lessons.po -> lessons.mo
+    python tools/lesson_i18n.py generate  # the lv/ru/he notebooks (notebooks/lessons/<lang>/…)
+    python tools/lesson_i18n.py check     # exit 1: missing/untranslated/stale entry, old .mo, stale notebook
+
+Generated notebooks live in ``notebooks/lessons/<lang>/<topic>/<name>.ipynb`` and
+``notebooks/<lang>/teacher_dashboard.ipynb``; never edit them by hand. Only the languages
+in :data:`COMPLETE` are generated (those whose catalog has every message translated).
+"""
+
+from __future__ import annotations
+
+import copy
+import io
+import json
+import re
+import sys
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGE = ROOT / "boardgames_widgets"
+LOCALE = PACKAGE / "locale"
+DOMAIN = "lessons"
+POT = LOCALE / f"{DOMAIN}.pot"
+NOTEBOOKS = ROOT / "notebooks"
+LANGS = ("lv", "ru", "he")
+#: Babel keyword specs: function name -> argument positions of the message(s).
+KEYWORDS: dict[str, Any] = {"_": None, "N_": None, "M_": None, "ngettext": (1, 2)}
+#: The languages whose notebooks are generated (every message translated); see ``check``.
+COMPLETE: tuple[str, ...] = ("lv", "ru", "he")
+#: Marks the first cell of a generated notebook (it sets the language).
+LANGUAGE_CELL_TAG = "bgw-language"
+RTL = frozenset({"he"})
+
+
+def source_notebooks() -> list[Path]:
+    """The English notebooks that are translated: the lessons and the teacher's dashboard."""
+    lessons = sorted(p for p in (NOTEBOOKS / "lessons").glob("*/*.ipynb") if p.parts[-3] == "lessons")
+    return [*lessons, NOTEBOOKS / "teacher_dashboard.ipynb"]
+
+
+def python_files() -> list[Path]:
+    """The package's lesson modules (feedback, hints, dashboard words)."""
+    return sorted(p for p in (PACKAGE / "lessons").glob("*.py"))
+
+
+def rel(path: Path) -> str:
+    return path.relative_to(ROOT).as_posix()
+
+
+def markdown_msgid(cell: dict[str, Any]) -> str:
+    """A Markdown cell's message id: its whole source without leading/trailing newlines."""
+    source = cell["source"]
+    return ("".join(source) if isinstance(source, list) else source).strip("\n")
+
+
+def _code(cell: dict[str, Any]) -> str:
+    source = cell["source"]
+    return "".join(source) if isinstance(source, list) else source
+
+
+def _python_messages(code: str) -> Iterator[tuple[int, Any, list[str]]]:
+    from babel.messages.extract import extract as babel_extract
+
+    for lineno, message, comments, _context in babel_extract(
+        "python", io.BytesIO(code.encode("utf-8")), KEYWORDS, strip_comment_tags=True
+    ):
+        yield lineno, message, comments
+
+
+def notebook_entries(path: Path) -> Iterator[tuple[str, Any, str, str]]:
+    """``(kind, message, location, comment)`` of a notebook: ``kind`` is ``"markdown"`` or ``"code"``."""
+    nb = json.loads(path.read_text(encoding="utf-8"))
+    for cell in nb["cells"]:
+        if cell["cell_type"] == "markdown":
+            mid = markdown_msgid(cell)
+            if mid.strip():
+                yield "markdown", mid, rel(path), f"cell {cell.get('id', '')}"
+        elif cell["cell_type"] == "code":
+            for _lineno, message, _comments in _python_messages(_code(cell)):
+                yield "code", message, rel(path), f"code cell {cell.get('id', '')}"
+
+
+def _catalog() -> Any:
+    from babel.messages.catalog import Catalog
+
+    return Catalog(project="boardgames_widgets lessons", domain=DOMAIN, charset="utf-8")
+
+
+def extract(kinds: Iterable[str] = ("markdown", "code", "python")) -> Any:
+    """A Babel catalog of every lesson message of the given kinds."""
+    kinds = set(kinds)
+    catalog = _catalog()
+    if kinds & {"markdown", "code"}:
+        for path in source_notebooks():
+            for kind, message, location, comment in notebook_entries(path):
+                if kind in kinds:
+                    catalog.add(message, None, [(location, 0)], auto_comments=[comment])
+    if "python" in kinds:
+        for path in python_files():
+            for lineno, message, comments in _python_messages(path.read_text(encoding="utf-8")):
+                catalog.add(message, None, [(rel(path), lineno)], auto_comments=comments)
+    return catalog
+
+
+def _write(catalog: Any, path: Path, *, template: bool = True) -> None:
+    from babel.messages.pofile import write_po
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("wb") as fh:
+        write_po(fh, catalog, width=120, sort_output=False, omit_header=False, include_lineno=not template or True)
+
+
+def _read(path: Path, lang: str | None = None) -> Any:
+    from babel.messages.pofile import read_po
+
+    with path.open("rb") as fh:
+        return read_po(fh, locale=lang)
+
+
+#: How the Python-side template is split for translators: file stem -> predicate on a location.
+TEMPLATE_GROUPS: dict[str, Any] = {
+    "feedback_probability": lambda loc: "/lessons/probability_" in loc,
+    "feedback_search": lambda loc: "/lessons/search_" in loc and "search_tools" not in loc,
+    "feedback_strategy": lambda loc: "/lessons/strategy_" in loc and "strategy_tools" not in loc,
+    "feedback_common_tools_dashboard": lambda loc: loc.startswith("boardgames_widgets/"),
+    "notebook_code": lambda loc: loc.startswith("notebooks/"),
+}
+
+
+def write_templates(folder: Path) -> dict[str, int]:
+    """Batch 2 for translators: the non-Markdown messages, split into a few ``.pot`` files.
+
+    Each message goes to the first group whose predicate matches one of its locations.
+    """
+    everything = extract(("code", "python"))
+    groups = {name: _catalog() for name in TEMPLATE_GROUPS}
+    for message in everything:
+        if not message.id:
+            continue
+        locations = [loc for loc, _ in message.locations]
+        for name, pred in TEMPLATE_GROUPS.items():
+            if any(pred(loc) for loc in locations):
+                groups[name].add(
+                    message.id, None, message.locations, auto_comments=message.auto_comments, flags=message.flags
+                )
+                break
+    counts = {}
+    for name, catalog in groups.items():
+        _write(catalog, folder / f"{name}.pot")
+        counts[name] = len(catalog)
+    return counts
+
+
+def po_path(lang: str) -> Path:
+    return LOCALE / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def write_pot() -> Any:
+    catalog = extract()
+    _write(catalog, POT)
+    return catalog
+
+
+def merge(sources: Iterable[Path]) -> dict[str, int]:
+    """Merge translators' ``.po`` files (``<dir>/<lang>/**/*.po``) into every language's ``lessons.po``.
+
+    Messages are matched by msgid (plural entries by their singular); a translation is
+    taken only when every form is filled and not fuzzy. Entries of the template with no
+    translation stay empty (``check`` reports them). Returns translated entries per language.
+    """
+    template = extract()
+    found: dict[str, dict[Any, Any]] = {lang: {} for lang in LANGS}
+    for source in sources:
+        for lang in LANGS:
+            for po in sorted((source / lang).rglob("*.po")) if (source / lang).is_dir() else []:
+                try:
+                    catalog = _read(po, lang)
+                except Exception as exc:  # a broken file is reported, the rest merges
+                    print(f"{po}: cannot read ({exc})", file=sys.stderr)
+                    continue
+                for m in catalog:
+                    strings = m.string if isinstance(m.string, tuple) else (m.string,)
+                    if m.id and all(strings) and not m.fuzzy:
+                        found[lang][m.id if isinstance(m.id, str) else m.id[0]] = m.string
+    counts = {}
+    for lang in LANGS:
+        path = po_path(lang)
+        old = _read(path, lang) if path.exists() else None
+        catalog = copy.deepcopy(template)
+        catalog.locale = lang  # type: ignore[attr-defined]
+        catalog = _read_template_as(lang, template)
+        n = 0
+        for m in catalog:
+            if not m.id:
+                continue
+            key = m.id if isinstance(m.id, str) else m.id[0]
+            string = found[lang].get(key)
+            if string is None and old is not None:
+                prev = old.get(m.id)
+                if prev is not None and not prev.fuzzy:
+                    string = prev.string
+            if string is not None and _shape_ok(m.id, string, catalog.num_plurals):
+                m.string = string
+                n += 1
+        path.parent.mkdir(parents=True, exist_ok=True)
+        _write(catalog, path, template=False)
+        counts[lang] = n
+    return counts
+
+
+def _read_template_as(lang: str, template: Any) -> Any:
+    """The template as a fresh catalog of ``lang`` (with its plural rule)."""
+    from babel.messages.pofile import write_po
+
+    buf = io.BytesIO()
+    write_po(buf, template, width=120)
+    buf.seek(0)
+    from babel.messages.pofile import read_po
+
+    return read_po(buf, locale=lang)
+
+
+def _shape_ok(mid: Any, string: Any, num_plurals: int) -> bool:
+    """A plural message needs a tuple of the language's forms; a singular one a string."""
+    if isinstance(mid, tuple) or isinstance(mid, list):
+        return isinstance(string, tuple | list) and len(string) == num_plurals and all(string)
+    return isinstance(string, str) and bool(string)
+
+
+def compile_all() -> None:
+    from babel.messages.mofile import write_mo
+
+    for lang in LANGS:
+        buf = io.BytesIO()
+        write_mo(buf, _read(po_path(lang), lang), use_fuzzy=False)
+        po_path(lang).with_suffix(".mo").write_bytes(buf.getvalue())
+
+
+def main(argv: list[str]) -> int:
+    cmd = argv[1] if len(argv) > 1 else "check"
+    if cmd == "extract":
+        print(f"{rel(POT)}: {len(write_pot())} messages")
+    elif cmd == "templates":
+        folder = Path(argv[2])
+        for name, n in write_templates(folder).items():
+            print(f"{folder / name}.pot: {n} messages")
+    elif cmd == "merge":
+        print(merge(Path(a) for a in argv[2:]))
+    elif cmd == "compile":
+        compile_all()
+    else:
+        print(__doc__)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
