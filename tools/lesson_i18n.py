@@ -27,7 +27,6 @@ in :data:`COMPLETE` are generated (those whose catalog has every message transla
 
 from __future__ import annotations
 
-import copy
 import io
 import json
 import re
@@ -192,7 +191,13 @@ def merge(sources: Iterable[Path]) -> dict[str, int]:
     found: dict[str, dict[Any, Any]] = {lang: {} for lang in LANGS}
     for source in sources:
         for lang in LANGS:
-            for po in sorted((source / lang).rglob("*.po")) if (source / lang).is_dir() else []:
+            folder = source / lang
+            pos = sorted(folder.rglob("*.po")) if folder.is_dir() else []
+            for po in (
+                p
+                for p in pos
+                if not any(part.startswith(("_", ".")) for p in [p] for part in p.relative_to(folder).parts)
+            ):
                 try:
                     catalog = _read(po, lang)
                 except Exception as exc:  # a broken file is reported, the rest merges
@@ -206,8 +211,6 @@ def merge(sources: Iterable[Path]) -> dict[str, int]:
     for lang in LANGS:
         path = po_path(lang)
         old = _read(path, lang) if path.exists() else None
-        catalog = copy.deepcopy(template)
-        catalog.locale = lang  # type: ignore[attr-defined]
         catalog = _read_template_as(lang, template)
         n = 0
         for m in catalog:
@@ -237,12 +240,16 @@ def _read_template_as(lang: str, template: Any) -> Any:
     buf.seek(0)
     from babel.messages.pofile import read_po
 
-    return read_po(buf, locale=lang)
+    catalog = read_po(buf, locale=lang)
+    # the widgets' Plural-Forms (not Babel's defaults for lv and he): one rule per language in the package
+    widgets = _read(LOCALE / lang / "LC_MESSAGES" / "boardgames_widgets.po", lang)
+    catalog._num_plurals, catalog._plural_expr = widgets.num_plurals, widgets.plural_expr
+    return catalog
 
 
 def _shape_ok(mid: Any, string: Any, num_plurals: int) -> bool:
     """A plural message needs a tuple of the language's forms; a singular one a string."""
-    if isinstance(mid, tuple) or isinstance(mid, list):
+    if isinstance(mid, tuple | list):
         return isinstance(string, tuple | list) and len(string) == num_plurals and all(string)
     return isinstance(string, str) and bool(string)
 
@@ -254,6 +261,186 @@ def compile_all() -> None:
         buf = io.BytesIO()
         write_mo(buf, _read(po_path(lang), lang), use_fuzzy=False)
         po_path(lang).with_suffix(".mo").write_bytes(buf.getvalue())
+
+
+# -- generated notebooks ------------------------------------------------------------------
+LANGUAGE_NAMES = {"lv": "Latvian", "ru": "Russian", "he": "Hebrew"}
+#: A fenced code block or a display formula: kept left to right inside a Hebrew cell.
+_LTR_BLOCK = re.compile(r"(^```.*?^```[ \t]*$|^\$\$.*?\$\$[ \t]*$)", re.M | re.S)
+
+
+def target_path(source: Path, lang: str) -> Path:
+    """Where the ``lang`` version of ``source`` lives: ``notebooks/<lang>/<same path>``."""
+    return NOTEBOOKS / lang / source.relative_to(NOTEBOOKS)
+
+
+def generated_notebooks(lang: str) -> list[Path]:
+    """The ``lang`` notebooks that exist (generated and committed)."""
+    return [p for p in (target_path(s, lang) for s in source_notebooks()) if p.exists()]
+
+
+def rtl_markdown(text: str) -> str:
+    """A Hebrew Markdown cell: prose in ``<div dir="rtl">``, code blocks and display formulas left to right.
+
+    Inline code and formulas keep their own direction (the browser runs them left to right
+    inside the right-to-left paragraph).
+    """
+    parts = []
+    for i, chunk in enumerate(_LTR_BLOCK.split(text)):
+        if not chunk.strip("\n"):
+            continue
+        direction = "ltr" if i % 2 else "rtl"
+        parts.append(f'<div dir="{direction}">\n\n{chunk.strip(chr(10))}\n\n</div>')
+    return "\n".join(parts)
+
+
+def language_cell(lang: str) -> dict[str, Any]:
+    """The first cell of a generated notebook: it sets the package's language."""
+    return {
+        "cell_type": "code",
+        "execution_count": None,
+        "id": LANGUAGE_CELL_TAG,
+        "metadata": {"tags": [LANGUAGE_CELL_TAG]},
+        "outputs": [],
+        "source": (
+            "import boardgames_widgets as bw\n\n"
+            f'bw.set_language("{lang}")  # this notebook speaks {LANGUAGE_NAMES[lang]}: '
+            "the games, the feedback and the plots"
+        ),
+    }
+
+
+def translate_notebook(source: Path, lang: str, catalog: Any) -> tuple[Any, list[str]]:
+    """The ``lang`` version of ``source`` (not executed) and the messages it lacks.
+
+    Markdown cells are replaced by their translation (Hebrew wrapped right to left), code
+    cells are kept as they are (outputs cleared), and a first cell sets the language.
+    """
+    import nbformat
+
+    nb = nbformat.reads(source.read_text(encoding="utf-8"), as_version=4)
+    missing: list[str] = []
+    for cell in nb.cells:
+        if cell.cell_type == "markdown":
+            mid = markdown_msgid(cell)
+            if not mid.strip():
+                continue
+            text = _translation(catalog, mid)
+            if text is None:
+                missing.append(mid)
+                continue
+            cell.source = rtl_markdown(text) if lang in RTL else text
+        elif cell.cell_type == "code":
+            cell.outputs = []
+            cell.execution_count = None
+            for _lineno, message, _comments in _python_messages(cell.source):
+                mid = message if isinstance(message, str) else message[0]
+                if _translation(catalog, message) is None:
+                    missing.append(mid)
+    nb.cells.insert(0, nbformat.from_dict(language_cell(lang)))
+    nb.metadata["boardgames_widgets"] = {
+        "language": lang,
+        "source": source.relative_to(NOTEBOOKS).as_posix(),
+        "generated_by": "tools/lesson_i18n.py generate (do not edit by hand)",
+    }
+    return nb, missing
+
+
+def _translation(catalog: Any, message: Any) -> Any:
+    m = catalog.get(message)
+    if m is None or m.fuzzy:
+        return None
+    strings = m.string if isinstance(m.string, tuple) else (m.string,)
+    return m.string if strings and all(strings) else None
+
+
+def _strip(nb: Any) -> list[tuple[Any, ...]]:
+    """What must match between a generated notebook and a fresh translation: cells, not outputs."""
+    return [(c.cell_type, c.get("id"), c.source, json.dumps(c.metadata, sort_keys=True)) for c in nb.cells] + [
+        ("meta", json.dumps(nb.metadata.get("boardgames_widgets"), sort_keys=True))
+    ]
+
+
+def generate(langs: Iterable[str], *, execute: bool = True, only: str = "") -> dict[str, list[str]]:
+    """Write the translated notebooks of ``langs`` (executed with nbclient, so stored outputs are real).
+
+    A notebook is written only when every message it uses is translated. Returns, per
+    language, the notebooks left out (with how many messages are missing).
+    """
+    import nbformat
+
+    skipped: dict[str, list[str]] = {}
+    for lang in langs:
+        catalog = _read(po_path(lang), lang)
+        _install(lang)
+        for source in source_notebooks():
+            if only and only not in source.as_posix():
+                continue
+            nb, missing = translate_notebook(source, lang, catalog)
+            out = target_path(source, lang)
+            if missing:
+                skipped.setdefault(lang, []).append(f"{rel(source)}: {len(missing)} messages untranslated")
+                continue
+            out.parent.mkdir(parents=True, exist_ok=True)
+            if out.exists() and _strip(nbformat.read(out, as_version=4)) == _strip(nb):
+                continue  # up to date (outputs kept)
+            if execute:
+                _execute(nb, out.parent)
+            nbformat.write(nb, out)
+            print(f"wrote {rel(out)}")
+    return skipped
+
+
+def _install(lang: str) -> None:
+    """Files a generated notebook reads next to itself (the dashboard's sample class)."""
+    import shutil
+
+    sample = NOTEBOOKS / "lessons" / "sample_class"
+    dest = NOTEBOOKS / lang / "lessons" / "sample_class"
+    if sample.is_dir():
+        shutil.rmtree(dest, ignore_errors=True)
+        shutil.copytree(sample, dest)
+
+
+def _execute(nb: Any, folder: Path) -> None:
+    from nbclient import NotebookClient
+
+    NotebookClient(nb, timeout=1800, kernel_name="python3", resources={"metadata": {"path": str(folder)}}).execute()
+    for record in folder.glob("checks_*.json"):  # a run writes the lesson's record next to it
+        record.unlink()
+
+
+def problems(langs: Iterable[str] = COMPLETE) -> list[str]:
+    """What the check finds: untranslated or stale catalog entries, an old .mo, a stale or missing notebook."""
+    import nbformat
+    from babel.messages.mofile import write_mo
+
+    template = extract()
+    wanted = {m.id for m in template if m.id}
+    out = []
+    for lang in langs:
+        path = po_path(lang)
+        if not path.exists():
+            out.append(f"{lang}: no {rel(path)}")
+            continue
+        catalog = _read(path, lang)
+        have = {m.id for m in catalog if m.id}
+        out += [f"{lang}: missing {mid!r:.80}" for mid in sorted(wanted - have, key=str)]
+        out += [f"{lang}: stale {mid!r:.80}" for mid in sorted(have - wanted, key=str)]
+        out += [f"{lang}: untranslated {m.id!r:.80}" for m in catalog if m.id and _translation(catalog, m.id) is None]
+        buf = io.BytesIO()
+        write_mo(buf, catalog, use_fuzzy=False)
+        mo = path.with_suffix(".mo")
+        if not mo.exists() or mo.read_bytes() != buf.getvalue():
+            out.append(f"{lang}: {mo.name} is not compiled from the current .po (run compile)")
+        for source in source_notebooks():
+            target = target_path(source, lang)
+            nb, _missing = translate_notebook(source, lang, catalog)
+            if not target.exists():
+                out.append(f"{lang}: {rel(target)} is missing (run generate)")
+            elif _strip(nbformat.read(target, as_version=4)) != _strip(nb):
+                out.append(f"{lang}: {rel(target)} is stale (run generate)")
+    return out
 
 
 def main(argv: list[str]) -> int:
@@ -268,6 +455,16 @@ def main(argv: list[str]) -> int:
         print(merge(Path(a) for a in argv[2:]))
     elif cmd == "compile":
         compile_all()
+    elif cmd == "generate":
+        langs = [a for a in argv[2:] if a in LANGS] or list(COMPLETE)
+        only = next((a for a in argv[2:] if a not in LANGS and not a.startswith("-")), "")
+        for lang, left_out in generate(langs, execute="--no-execute" not in argv, only=only).items():
+            print(f"{lang}: not generated:", *left_out, sep="\n  ")
+    elif cmd == "check":
+        found = problems()
+        print(*found[:50], sep="\n")
+        print("lessons catalogs and notebooks OK" if not found else f"{len(found)} problems")
+        return 1 if found else 0
     else:
         print(__doc__)
         return 2
