@@ -354,6 +354,35 @@ def _translation(catalog: Any, message: Any) -> Any:
     return m.string if strings and all(strings) else None
 
 
+def _is_markdown(message: Any) -> bool:
+    """Whether a catalog entry is a Markdown cell (its text is not a ``str.format`` template)."""
+    return all(loc.endswith(".ipynb") for loc, _ in message.locations) and not any(
+        c.startswith("code cell") for c in message.auto_comments
+    )
+
+
+def _fields(text: str) -> set[tuple[str, str]]:
+    """The ``{name:spec}`` fields of a ``str.format`` template."""
+    import string
+
+    try:
+        return {(name, spec or "") for _lit, name, spec, _conv in string.Formatter().parse(text) if name is not None}
+    except ValueError:
+        return {("<broken braces>", text)}
+
+
+def field_problems(message: Any) -> list[str]:
+    """A translation must keep the fields of its message id (any order): ``{mean:.3f}`` stays ``{mean:.3f}``."""
+    ids = message.id if isinstance(message.id, tuple | list) else (message.id,)
+    strings = message.string if isinstance(message.string, tuple | list) else (message.string,)
+    wanted = set().union(*(_fields(i) for i in ids)) - {("n", "")}
+    out = []
+    for s in strings:
+        if s and _fields(s) - {("n", "")} != wanted:
+            out.append(f"fields differ in {s!r:.60} (want {sorted(wanted)})")
+    return out
+
+
 def _strip(nb: Any) -> list[tuple[Any, ...]]:
     """What must match between a generated notebook and a fresh translation: cells, not outputs."""
     return [(c.cell_type, c.get("id"), c.source, json.dumps(c.metadata, sort_keys=True)) for c in nb.cells] + [
@@ -428,6 +457,7 @@ def problems(langs: Iterable[str] = COMPLETE) -> list[str]:
         out += [f"{lang}: missing {mid!r:.80}" for mid in sorted(wanted - have, key=str)]
         out += [f"{lang}: stale {mid!r:.80}" for mid in sorted(have - wanted, key=str)]
         out += [f"{lang}: untranslated {m.id!r:.80}" for m in catalog if m.id and _translation(catalog, m.id) is None]
+        out += [f"{lang}: {p}" for m in catalog if m.id and not _is_markdown(m) for p in field_problems(m)]
         buf = io.BytesIO()
         write_mo(buf, catalog, use_fuzzy=False)
         mo = path.with_suffix(".mo")
