@@ -21,6 +21,7 @@ import sys
 from collections.abc import Iterator
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 import nbformat
 import pytest
@@ -33,16 +34,20 @@ from boardgames_widgets.lessons.text import M_, lessons_translator, tr
 ROOT = Path(__file__).resolve().parents[1]
 
 
-@pytest.fixture(scope="module")
-def tool() -> object:
-    """``tools/lesson_i18n.py`` as a module."""
-    pytest.importorskip("babel")
+def _tool() -> Any:
     sys.path.insert(0, str(ROOT / "tools"))
     try:
         import lesson_i18n
     finally:
         sys.path.remove(str(ROOT / "tools"))
     return lesson_i18n
+
+
+@pytest.fixture(scope="module")
+def tool() -> Any:
+    """``tools/lesson_i18n.py`` as a module (it needs Babel)."""
+    pytest.importorskip("babel")
+    return _tool()
 
 
 @pytest.fixture(autouse=True)
@@ -52,24 +57,20 @@ def _english_afterwards() -> Iterator[None]:
 
 
 def _complete() -> tuple[str, ...]:
-    sys.path.insert(0, str(ROOT / "tools"))
-    try:
-        import lesson_i18n
-    finally:
-        sys.path.remove(str(ROOT / "tools"))
-    return lesson_i18n.COMPLETE
+    """The languages whose notebooks are generated (their catalogs must be complete)."""
+    return tuple(_tool().COMPLETE)
 
 
-def test_catalogs_complete_and_notebooks_fresh(tool: object) -> None:
+def test_catalogs_complete_and_notebooks_fresh(tool: Any) -> None:
     """No missing, untranslated or stale message; .mo up to date; no stale or missing notebook."""
-    assert tool.problems() == []  # type: ignore[attr-defined]
+    assert tool.problems() == []
 
 
-def test_every_generated_notebook_has_the_structure(tool: object) -> None:
-    sources = tool.source_notebooks()  # type: ignore[attr-defined]
+def test_every_generated_notebook_has_the_structure(tool: Any) -> None:
+    sources = tool.source_notebooks()
     for lang in _complete():
         for source in sources:
-            target = tool.target_path(source, lang)  # type: ignore[attr-defined]
+            target = tool.target_path(source, lang)
             nb = nbformat.read(target, as_version=4)
             english = nbformat.read(source, as_version=4)
             first, *cells = nb.cells
@@ -88,9 +89,9 @@ def test_every_generated_notebook_has_the_structure(tool: object) -> None:
                         assert mine.source.count('<div dir="rtl">') >= 1, target
 
 
-def test_rtl_markdown_keeps_code_and_formulas_left_to_right(tool: object) -> None:
+def test_rtl_markdown_keeps_code_and_formulas_left_to_right(tool: Any) -> None:
     text = "שלום\n\n```python\nx = 1\n```\n\nעוד\n\n$$\nE[X] = 1\n$$"
-    out = tool.rtl_markdown(text)  # type: ignore[attr-defined]
+    out = tool.rtl_markdown(text)
     assert out.count('<div dir="rtl">') == 2 and out.count('<div dir="ltr">') == 2
     assert '<div dir="ltr">\n\n```python\nx = 1\n```\n\n</div>' in out
     assert '<div dir="ltr">\n\n$$\nE[X] = 1\n$$\n\n</div>' in out

@@ -26,7 +26,7 @@ from boardgames_widgets.lessons.text import tr
 pytest.importorskip("nbgrader")
 pytestmark = pytest.mark.nbgrader
 
-from test_lessons_nbgrader import STUDENT, _answer_cells, _nbgrader, _text  # noqa: E402
+from test_lessons_nbgrader import _answer_cells, _nbgrader, _text, submit_and_autograde  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 LANGS = [lang for lang in ("lv", "ru", "he") if (ROOT / "notebooks" / lang / "lessons").is_dir()]
@@ -64,20 +64,4 @@ def test_hebrew_submission_autogrades_to_full_marks(course: tuple[str, Path]) ->
     if lang != "he":
         pytest.skip("autograde runs for Hebrew only (see the module docstring)")
     names = [n for n, nb in ASSIGNMENTS.items() if (lessons_source(lang) / nb).exists()]
-    for name in names:
-        notebook = ASSIGNMENTS[name]
-        released = nbformat.read(root / "release" / name / Path(notebook).name, as_version=4)
-        reference = _answer_cells(nbformat.read(lessons_source(lang) / notebook, as_version=4))
-        for grade_id, cell in _answer_cells(released).items():
-            cell.source = reference[grade_id].source
-        target = root / "submitted" / STUDENT / name
-        target.mkdir(parents=True)
-        nbformat.write(released, target / Path(notebook).name)
-    _nbgrader(root, "autograde", "*")
-
-    from nbgrader.api import Gradebook
-
-    with Gradebook(f"sqlite:///{root / 'gradebook.db'}") as gb:
-        for name in names:
-            submission = gb.find_submission(name, STUDENT)
-            assert submission.score == submission.max_score >= 3, (name, submission.score)
+    submit_and_autograde(root, names, lessons_source(lang))

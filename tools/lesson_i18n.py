@@ -414,7 +414,11 @@ def generate(langs: Iterable[str], *, execute: bool = True, only: str = "") -> d
             if out.exists() and _strip(nbformat.read(out, as_version=4)) == _strip(nb):
                 continue  # up to date (outputs kept)
             if execute:
-                _execute(nb, out.parent)
+                try:
+                    _execute(nb, out.parent)
+                except Exception as exc:  # a cell failed: report it, write nothing, go on
+                    skipped.setdefault(lang, []).append(f"{rel(source)}: does not run ({str(exc)[-300:]})")
+                    continue
             nbformat.write(nb, out)
             print(f"wrote {rel(out)}")
     return skipped

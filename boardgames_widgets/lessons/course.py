@@ -65,9 +65,7 @@ def lessons_source(lang: str | None = None) -> Path:
     return folder
 
 
-def make_course(
-    folder: str | os.PathLike[str], assignments: list[str] | None = None, lang: str | None = None
-) -> Path:
+def make_course(folder: str | os.PathLike[str], assignments: list[str] | None = None, lang: str | None = None) -> Path:
     """Lay out an nbgrader course for the lessons in ``folder`` (created if missing).
 
     Args:

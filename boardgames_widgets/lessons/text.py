@@ -25,7 +25,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from boardgames_widgets.i18n import LESSONS_DOMAIN, N_, Translator, get_language, translator
+from boardgames_widgets.i18n import (
+    LESSONS_DOMAIN,
+    N_,
+    RTL_LANGUAGES,
+    Translator,
+    get_language,
+    isolate_numbers,
+    translator,
+)
 
 #: Languages that write a decimal comma ("0,47").
 DECIMAL_COMMA = frozenset({"lv", "ru"})
@@ -103,13 +111,11 @@ def format_text(text: str, lang: str, values: dict[str, Any]) -> str:
     """
     if not values:
         return text
-    out = Translator(lang).gettext(text, **values)  # isolates signed numbers in Hebrew
     if lang in DECIMAL_COMMA:
-        floats = {k: v for k, v in values.items() if isinstance(v, float)}
-        if floats:
-            marked = {k: _CommaFloat(v) if k in floats else v for k, v in values.items()}
-            out = text.format(**marked)
-    return out
+        values = {k: _CommaFloat(v) if isinstance(v, float) else v for k, v in values.items()}
+    elif lang in RTL_LANGUAGES:  # signed numbers ("-1") isolated left to right after Hebrew words
+        values = {k: isolate_numbers(v) if isinstance(v, str) else v for k, v in values.items()}
+    return text.format(**values)
 
 
 class _CommaFloat(float):
