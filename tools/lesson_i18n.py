@@ -385,7 +385,11 @@ def field_problems(message: Any) -> list[str]:
 
 def _strip(nb: Any) -> list[tuple[Any, ...]]:
     """What must match between a generated notebook and a fresh translation: cells, not outputs."""
-    return [(c.cell_type, c.get("id"), c.source, json.dumps(c.metadata, sort_keys=True)) for c in nb.cells] + [
+
+    def meta(cell: Any) -> str:  # nbclient adds run times under "execution"
+        return json.dumps({k: v for k, v in cell.metadata.items() if k != "execution"}, sort_keys=True)
+
+    return [(c.cell_type, c.get("id"), c.source, meta(c)) for c in nb.cells] + [
         ("meta", json.dumps(nb.metadata.get("boardgames_widgets"), sort_keys=True))
     ]
 
@@ -439,6 +443,8 @@ def _execute(nb: Any, folder: Path) -> None:
     from nbclient import NotebookClient
 
     NotebookClient(nb, timeout=1800, kernel_name="python3", resources={"metadata": {"path": str(folder)}}).execute()
+    for cell in nb.cells:  # run times would change the file at every run
+        cell.metadata.pop("execution", None)
     for record in folder.glob("checks_*.json"):  # a run writes the lesson's record next to it
         record.unlink()
 
