@@ -46,6 +46,10 @@ sentences signed numbers ("-1", "0-0") are wrapped in left-to-right isolates
 (:func:`isolate_numbers`), so "−1" after a Hebrew word does not read "1−". The board itself
 is not mirrored: its geometry is the game's. (The SVG pictures are not adjusted.)
 
+**The lessons** have a catalog domain of their own, :data:`LESSONS_DOMAIN` (``lessons.po``
+next to the widgets' catalogs: feedback, hints, plot labels and the notebooks' Markdown),
+read through :mod:`boardgames_widgets.lessons.text` and maintained by ``tools/lesson_i18n.py``.
+
 **Maintaining the catalogs** (Babel is needed only for this, not at run time)::
 
     python tools/i18n.py extract   # source -> boardgames_widgets/locale/boardgames_widgets.pot
