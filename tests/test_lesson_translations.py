@@ -159,3 +159,18 @@ def test_record_stores_message_ids_not_texts(tmp_path: Path) -> None:
     check("q1", Fraction(1, 6))
     saved = json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))
     assert saved["exercises"]["q1"]["tried"] == [{"answer": "Fraction(1, 6)", "message_id": "m2"}]
+
+
+def test_stored_feedback_of_the_generated_lessons_is_in_their_language(tool: Any) -> None:
+    """Executed at generation: every check output (the teacher's version, answers filled in) speaks the language."""
+    for lang in _complete():
+        verdicts = 0
+        for target in tool.generated_notebooks(lang):
+            for cell in nbformat.read(target, as_version=4).cells:
+                for out in cell.get("outputs", []):
+                    text = out.get("data", {}).get("text/plain", "") if "data" in out else out.get("text", "")
+                    if "Feedback(passed=" in text:
+                        verdicts += 1
+                        assert "passed=True" in text, (target, text[:200])  # the reference answers pass
+                        assert "message='Correct" not in text and "Not answered" not in text, (target, text[:200])
+        assert verdicts >= 30, (lang, verdicts)
