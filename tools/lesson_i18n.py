@@ -121,12 +121,12 @@ def extract(kinds: Iterable[str] = ("markdown", "code", "python")) -> Any:
     return catalog
 
 
-def _write(catalog: Any, path: Path, *, template: bool = True) -> None:
+def _write(catalog: Any, path: Path) -> None:
     from babel.messages.pofile import write_po
 
     path.parent.mkdir(parents=True, exist_ok=True)
     with path.open("wb") as fh:
-        write_po(fh, catalog, width=120, sort_output=False, omit_header=False, include_lineno=not template or True)
+        write_po(fh, catalog, width=120, sort_output=False, omit_header=False)
 
 
 def _read(path: Path, lang: str | None = None) -> Any:
@@ -226,7 +226,7 @@ def merge(sources: Iterable[Path]) -> dict[str, int]:
                 m.string = string
                 n += 1
         path.parent.mkdir(parents=True, exist_ok=True)
-        _write(catalog, path, template=False)
+        _write(catalog, path)
         counts[lang] = n
     return counts
 
@@ -457,6 +457,8 @@ def problems(langs: Iterable[str] = COMPLETE) -> list[str]:
     template = extract()
     wanted = {m.id for m in template if m.id}
     out = []
+    if not POT.exists() or {m.id for m in _read(POT) if m.id} != wanted:
+        out.append(f"{rel(POT)} is stale (run extract)")
     for lang in langs:
         path = po_path(lang)
         if not path.exists():
