@@ -196,6 +196,18 @@ def test_lesson_pages_get_a_language_switcher() -> None:
 
 
 @needs_build
+def test_translated_lesson_pages_are_rendered_with_the_switcher(site: pathlib.Path) -> None:
+    pages = site / "_generated" / "notebooks"
+    for code in ("lv", "ru", "he"):
+        if not (ROOT / "notebooks" / code / "lessons" / "probability" / "01_dice.ipynb").exists():
+            continue
+        page = (pages / code / "lessons" / "probability" / "01_dice.html").read_text(encoding="utf-8")
+        assert "bgw-languages" in page and "../../../lessons/probability/01_dice.html" in page, code
+    english = (pages / "lessons" / "probability" / "01_dice.html").read_text(encoding="utf-8")
+    assert "bgw-languages" in english and "עברית" in english
+
+
+@needs_build
 def test_every_notebook_is_rendered(site: pathlib.Path) -> None:
     rels = bgw_docs.notebook_paths()
     assert pathlib.Path("00_start_here.ipynb") in rels
