@@ -190,9 +190,11 @@ def test_lesson_pages_get_a_language_switcher() -> None:
     en = bgw_docs.language_switcher(pathlib.PurePosixPath("lessons/probability/01_dice.ipynb"), targets)
     assert en is not None and "[Latviešu](../../lv/lessons/probability/01_dice.ipynb)" in en
     assert bgw_docs.language_switcher(pathlib.PurePosixPath("games/papageno.ipynb"), targets) is None
-    for code in ("lv", "ru", "he"):  # every generated lesson is rendered, so it gets its switcher on the site
+    try_it = bgw_docs.try_it_body(lite=True)
+    for code in ("lv", "ru", "he"):  # every generated lesson is rendered (with its switcher) and in JupyterLite
         for rel in (ROOT / "notebooks" / code).rglob("*.ipynb"):
             assert rel.relative_to(ROOT / "notebooks") in bgw_docs.notebook_paths()
+            assert f"path={rel.relative_to(ROOT / 'notebooks').as_posix()}" in try_it
 
 
 @needs_build
