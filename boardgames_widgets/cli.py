@@ -60,7 +60,9 @@ def build_parser() -> argparse.ArgumentParser:
     lessons.add_argument("directory", metavar="DIR", help="the folder to copy into (created when missing)")
     lessons.add_argument("--force", action="store_true", help="overwrite files that differ from the package's copy")
     lessons.add_argument(
-        "--lang", help="start each notebook with a cell that sets the language of the boards (en, lv, ru, he)"
+        "--lang",
+        help="copy the lessons and the teacher dashboard in this language (en, lv, ru, he); every other notebook "
+        "starts with a cell that sets the language of the boards",
     )
 
     play = sub.add_parser(

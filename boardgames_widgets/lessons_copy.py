@@ -15,13 +15,16 @@ import os
 import pathlib
 from dataclasses import dataclass
 
-__all__ = ["CopyReport", "copy_lessons", "notebooks_dir", "shipped_files"]
+__all__ = ["CopyReport", "copy_lessons", "notebooks_dir", "shipped_files", "translated_source"]
 
 _PACKAGE = pathlib.Path(__file__).resolve().parent
 #: Folders and files that are never copied (editor and Python caches).
 _SKIP_PARTS = {".ipynb_checkpoints", "__pycache__"}
 #: The id of the cell that ``lang=`` puts first in each copied notebook.
 LANGUAGE_CELL_ID = "bgw-language"
+#: Languages whose lessons are generated from the English ones (``notebooks/<lang>/…``,
+#: ``tools/lesson_i18n.py``): the folders are copied only in their language, in place of English.
+TRANSLATED = ("lv", "ru", "he")
 
 
 def notebooks_dir() -> pathlib.Path:
@@ -42,6 +45,10 @@ def notebooks_dir() -> pathlib.Path:
 def shipped_files() -> list[pathlib.PurePosixPath]:
     """Every file that :func:`copy_lessons` copies, relative to :func:`notebooks_dir`, sorted.
 
+    The translated trees (``lv/``, ``ru/``, ``he/``) are not listed: with ``lang`` a file
+    of ``<lang>/`` (a translated lesson) is copied in place of the English one
+    (see :func:`translated_source`).
+
     Raises:
         FileNotFoundError: the notebooks are missing (see :func:`notebooks_dir`).
     """
@@ -49,9 +56,21 @@ def shipped_files() -> list[pathlib.PurePosixPath]:
     out = []
     for path in root.rglob("*"):
         rel = path.relative_to(root)
+        if rel.parts[0] in TRANSLATED:
+            continue
         if path.is_file() and not (_SKIP_PARTS & set(rel.parts)) and not rel.name.startswith("."):
             out.append(pathlib.PurePosixPath(rel.as_posix()))
     return sorted(out)
+
+
+def translated_source(rel: pathlib.PurePosixPath, lang: str | None) -> pathlib.Path:
+    """The file copied for ``rel`` in ``lang``: the generated translation when there is one."""
+    root = notebooks_dir()
+    if lang in TRANSLATED:
+        translated = root / lang / rel
+        if translated.is_file():
+            return translated
+    return root / rel
 
 
 @dataclass(frozen=True)
@@ -112,8 +131,11 @@ def copy_lessons(directory: str | os.PathLike[str], force: bool = False, lang: s
     Args:
         directory: the folder to copy into (created when missing).
         force: overwrite files that differ from the package's copy.
-        lang: ``"en"``, ``"lv"``, ``"ru"`` or ``"he"``: each notebook then starts with a cell
-            that sets the language of the boards; ``None`` copies the notebooks unchanged.
+        lang: ``"en"``, ``"lv"``, ``"ru"`` or ``"he"``: the lessons and the teacher dashboard
+            are copied in that language (the generated translations: prose, feedback and
+            plots translated, a first cell that sets the language); every other notebook
+            starts with a cell that sets the language of the boards. ``None`` copies the
+            English notebooks unchanged.
 
     Returns:
         What was copied, left alone, replaced and kept; ``str()`` of it is a one-line summary.
@@ -139,8 +161,9 @@ def copy_lessons(directory: str | os.PathLike[str], force: bool = False, lang: s
     source = notebooks_dir()
     done: dict[str, list[str]] = {"copied": [], "unchanged": [], "replaced": [], "kept": []}
     for rel in shipped_files():
-        data = (source / rel).read_bytes()
-        if lang is not None and rel.suffix == ".ipynb":
+        path = translated_source(rel, lang)
+        data = path.read_bytes()
+        if lang is not None and rel.suffix == ".ipynb" and path == source / rel:
             data = _with_language(data, lang)
         dest = target.joinpath(*rel.parts)
         if not dest.exists():

@@ -253,6 +253,39 @@ def static_notebook(nb: dict, depth: int) -> dict:
     return nb
 
 
+#: The lessons' languages: the generated translations live in ``notebooks/<code>/`` (issue 23).
+LESSON_LANGUAGES = {"en": "English", "lv": "Latviešu", "ru": "Русский", "he": "עברית"}
+
+
+def language_of(rel: pathlib.PurePath) -> tuple[str, pathlib.PurePosixPath]:
+    """A notebook's language and its path in the English tree (``lv/lessons/x.ipynb`` -> ``lv``, ``lessons/x.ipynb``)."""
+    parts = pathlib.PurePosixPath(rel.as_posix()).parts
+    if len(parts) > 1 and parts[0] in LESSON_LANGUAGES and parts[0] != "en":
+        return parts[0], pathlib.PurePosixPath(*parts[1:])
+    return "en", pathlib.PurePosixPath(*parts)
+
+
+def language_switcher(rel: pathlib.PurePath, targets: set[str]) -> str | None:
+    """A Markdown line linking a page to its versions in the other languages, or ``None`` (only one).
+
+    ``targets`` are the rendered notebooks (paths relative to ``notebooks/``).
+    """
+    lang, base = language_of(rel)
+    versions = {code: base if code == "en" else pathlib.PurePosixPath(code) / base for code in LESSON_LANGUAGES}
+    there = {code: v for code, v in versions.items() if v.as_posix() in targets}
+    if len(there) < 2:
+        return None
+    here = pathlib.PurePosixPath(rel.as_posix()).parent
+    links = []
+    for code, target in there.items():
+        name = LESSON_LANGUAGES[code]
+        if code == lang:
+            links.append(f"**{name}**")
+        else:
+            links.append(f"[{name}]({os.path.relpath(target.as_posix(), here.as_posix())})")
+    return '<div class="bgw-languages" dir="ltr">\n\n🌐 ' + " · ".join(links) + "\n\n</div>"
+
+
 #: Files next to the notebooks that the rendered pages may show (copied along).
 ASSET_SUFFIXES = (".svg", ".png", ".jpg", ".jpeg", ".gif")
 _LINK = re.compile(r"(?<!!)\[([^\]]+)\]\(([^)\s]+)\)")
@@ -312,6 +345,10 @@ def write_notebook_pages() -> list[str]:
         for cell in nb.get("cells", []):
             if cell.get("cell_type") == "markdown":
                 cell["source"] = unlink_missing("".join(cell.get("source", "")), here, targets)
+        switcher = language_switcher(rel, targets)
+        if switcher:  # a lesson (or the dashboard) in several languages: links to the others, first
+            cell = {"cell_type": "markdown", "id": "bgw-language-switcher", "metadata": {}, "source": switcher}
+            nb["cells"] = [cell, *nb.get("cells", [])]
         target = out / rel
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(json.dumps(nb, indent=1), encoding="utf-8")
@@ -326,9 +363,15 @@ def write_notebook_pages() -> list[str]:
         "or on the [Try it](../../try_it.md) page.",
         "",
     ]
-    for group in sorted(groups, key=lambda g: (g != "", g != "games", g)):
-        head, _, rest = group.partition("/")
-        title = names.get(group) or names.get(head, head.replace("_", " ").capitalize())
+    for group in sorted(
+        groups, key=lambda g: (language_of(pathlib.PurePosixPath(g or "."))[0] != "en", g != "", g != "games", g)
+    ):
+        lang, base = language_of(pathlib.PurePosixPath(group or "."))
+        group_base = base.as_posix() if lang != "en" else group
+        head, _, rest = group_base.partition("/")
+        title = names.get(group_base) or names.get(head, head.replace("_", " ").capitalize())
+        if lang != "en":
+            title = f"{LESSON_LANGUAGES[lang]} — {title}"
         if rest:
             title += ": " + rest.replace("_", " ").replace("/", ", ")
         lines += ["```{toctree}", f":caption: {title}", ":maxdepth: 1", "", *groups[group], "```", ""]

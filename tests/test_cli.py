@@ -12,15 +12,17 @@ import pytest
 
 import boardgames_widgets as bw
 from boardgames_widgets import cli
-from boardgames_widgets.lessons_copy import LANGUAGE_CELL_ID, notebooks_dir, shipped_files
+from boardgames_widgets.lessons_copy import LANGUAGE_CELL_ID, TRANSLATED, notebooks_dir, shipped_files
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 START = "00_start_here.ipynb"
 
 
 def _source_notebooks() -> set[str]:
+    """The English notebooks (the generated translations in notebooks/<lang>/ are copied in their place)."""
     found = (ROOT / "notebooks").rglob("*.ipynb")
-    return {p.relative_to(ROOT / "notebooks").as_posix() for p in found if ".ipynb_checkpoints" not in p.parts}
+    names = {p.relative_to(ROOT / "notebooks").as_posix() for p in found if ".ipynb_checkpoints" not in p.parts}
+    return {n for n in names if n.split("/")[0] not in TRANSLATED}
 
 
 # -- copy_lessons ------------------------------------------------------------------------------
@@ -56,6 +58,23 @@ def test_a_changed_file_is_kept_unless_forced_and_a_deleted_one_comes_back(tmp_p
     assert forced.replaced == (START,) and not forced.kept and not forced.copied
     assert mine.read_bytes() == (ROOT / "notebooks" / START).read_bytes()
     assert "1 changed files replaced" in forced.summary()
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_lang_copies_the_translated_lessons_in_place_of_the_english_ones(tmp_path: pathlib.Path, lang: str) -> None:
+    generated = sorted((ROOT / "notebooks" / lang).rglob("*.ipynb"))
+    if not generated:
+        pytest.skip(f"no {lang} notebooks generated (tools/lesson_i18n.py)")
+    report = bw.copy_lessons(tmp_path, lang=lang)
+    for path in generated:
+        rel = path.relative_to(ROOT / "notebooks" / lang).as_posix()
+        assert rel in report.copied, rel
+        assert (tmp_path / rel).read_bytes() == path.read_bytes()  # the translation, with its one language cell
+        first = json.loads(path.read_text(encoding="utf-8"))["cells"][0]
+        assert first["id"] == LANGUAGE_CELL_ID and f'bw.set_language("{lang}")' in "".join(first["source"])
+    assert not any(name.split("/")[0] in TRANSLATED for name in report.copied)  # no lv/ru/he trees in the copy
+    assert cli.main(["lessons", str(tmp_path / "cli"), "--lang", lang]) == 0
+    assert (tmp_path / "cli" / rel).read_bytes() == path.read_bytes()
 
 
 def test_lang_starts_each_notebook_with_a_language_cell(tmp_path: pathlib.Path) -> None:

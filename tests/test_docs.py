@@ -175,6 +175,40 @@ def test_every_game_has_a_page_with_pictures_and_its_rule_ids(site: pathlib.Path
         assert "Play it in the widget" in text and f'bw.play("{gid}"' in text
 
 
+def test_lesson_pages_get_a_language_switcher() -> None:
+    """A lesson in several languages links to its other versions (issue 23); a game page has none."""
+    targets = {
+        "lessons/probability/01_dice.ipynb",
+        "lv/lessons/probability/01_dice.ipynb",
+        "he/lessons/probability/01_dice.ipynb",
+        "games/papageno.ipynb",
+    }
+    lv = bgw_docs.language_switcher(pathlib.PurePosixPath("lv/lessons/probability/01_dice.ipynb"), targets)
+    assert lv is not None and "**Latviešu**" in lv and "Русский" not in lv  # ru is not there: no link
+    assert "[English](../../../lessons/probability/01_dice.ipynb)" in lv
+    assert "[עברית](../../../he/lessons/probability/01_dice.ipynb)" in lv
+    en = bgw_docs.language_switcher(pathlib.PurePosixPath("lessons/probability/01_dice.ipynb"), targets)
+    assert en is not None and "[Latviešu](../../lv/lessons/probability/01_dice.ipynb)" in en
+    assert bgw_docs.language_switcher(pathlib.PurePosixPath("games/papageno.ipynb"), targets) is None
+    try_it = bgw_docs.try_it_body(lite=True)
+    for code in ("lv", "ru", "he"):  # every generated lesson is rendered (with its switcher) and in JupyterLite
+        for rel in (ROOT / "notebooks" / code).rglob("*.ipynb"):
+            assert rel.relative_to(ROOT / "notebooks") in bgw_docs.notebook_paths()
+            assert f"path={rel.relative_to(ROOT / 'notebooks').as_posix()}" in try_it
+
+
+@needs_build
+def test_translated_lesson_pages_are_rendered_with_the_switcher(site: pathlib.Path) -> None:
+    pages = site / "_generated" / "notebooks"
+    for code in ("lv", "ru", "he"):
+        if not (ROOT / "notebooks" / code / "lessons" / "probability" / "01_dice.ipynb").exists():
+            continue
+        page = (pages / code / "lessons" / "probability" / "01_dice.html").read_text(encoding="utf-8")
+        assert "bgw-languages" in page and "../../../lessons/probability/01_dice.html" in page, code
+    english = (pages / "lessons" / "probability" / "01_dice.html").read_text(encoding="utf-8")
+    assert "bgw-languages" in english and "עברית" in english
+
+
 @needs_build
 def test_every_notebook_is_rendered(site: pathlib.Path) -> None:
     rels = bgw_docs.notebook_paths()

@@ -46,6 +46,10 @@ sentences signed numbers ("-1", "0-0") are wrapped in left-to-right isolates
 (:func:`isolate_numbers`), so "−1" after a Hebrew word does not read "1−". The board itself
 is not mirrored: its geometry is the game's. (The SVG pictures are not adjusted.)
 
+**The lessons** have a catalog domain of their own, :data:`LESSONS_DOMAIN` (``lessons.po``
+next to the widgets' catalogs: feedback, hints, plot labels and the notebooks' Markdown),
+read through :mod:`boardgames_widgets.lessons.text` and maintained by ``tools/lesson_i18n.py``.
+
 **Maintaining the catalogs** (Babel is needed only for this, not at run time)::
 
     python tools/i18n.py extract   # source -> boardgames_widgets/locale/boardgames_widgets.pot
@@ -78,6 +82,8 @@ LANGUAGES: dict[str, str] = {"en": "English", "lv": "Latviešu", "ru": "Русс
 RTL_LANGUAGES: frozenset[str] = frozenset({"he"})
 #: The gettext domain (the catalogs' file name).
 DOMAIN = "boardgames_widgets"
+#: The lessons' domain (feedback, hints, plot labels of the lesson notebooks): ``lessons.po``.
+LESSONS_DOMAIN = "lessons"
 #: Where the catalogs live: ``<LOCALE_DIR>/<lang>/LC_MESSAGES/<DOMAIN>.mo``.
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 #: The environment variable giving the package's default language.
@@ -86,7 +92,7 @@ ENV_VAR = "BOARDGAMES_WIDGETS_LANG"
 FALLBACK = "en"
 
 _lock = threading.Lock()
-_cache: dict[str, Translator] = {}
+_cache: dict[tuple[str, str], Translator] = {}
 _default: str | None = None
 
 
@@ -231,8 +237,8 @@ class Translator:
         return f"Translator({self.lang!r})"
 
 
-def _load(lang: str) -> gettext.NullTranslations | None:
-    mo = LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.mo"
+def _load(lang: str, domain: str = DOMAIN) -> gettext.NullTranslations | None:
+    mo = LOCALE_DIR / lang / "LC_MESSAGES" / f"{domain}.mo"
     try:
         with mo.open("rb") as fh:
             return gettext.GNUTranslations(fh)
@@ -240,17 +246,20 @@ def _load(lang: str) -> gettext.NullTranslations | None:
         return None
 
 
-def translator(lang: str | None = None) -> Translator:
+def translator(lang: str | None = None, domain: str = DOMAIN) -> Translator:
     """The :class:`Translator` of ``lang`` (default: :func:`get_language`), loaded once.
+
+    ``domain`` picks the catalog: the widgets' (:data:`DOMAIN`) or the lessons'
+    (:data:`LESSONS_DOMAIN`).
 
     Raises:
         ValueError: unknown language.
     """
     code = get_language() if lang is None else check_language(lang)
     with _lock:
-        t = _cache.get(code)
+        t = _cache.get((code, domain))
         if t is None:
-            t = _cache[code] = Translator(code, _load(code))
+            t = _cache[(code, domain)] = Translator(code, _load(code, domain))
         return t
 
 
@@ -289,6 +298,7 @@ __all__ = [
     "DOMAIN",
     "ENV_VAR",
     "LANGUAGES",
+    "LESSONS_DOMAIN",
     "LOCALE_DIR",
     "N_",
     "RTL_LANGUAGES",

@@ -48,6 +48,8 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from boardgames_widgets.lessons.text import N_, _, ngettext, tr
+
 #: lesson id -> module that registers its exercises (imported on first use).
 LESSON_MODULES: dict[str, str] = {
     "probability.dice": "boardgames_widgets.lessons.probability_dice",
@@ -71,7 +73,8 @@ UNJUDGEABLE = "unjudgeable"
 CLOSE = "close"
 NO_SUCH_EXERCISE = "no_such_exercise"
 NOT_A_NUMBER = "not_a_number"
-NOT_ANSWERED_TEXT = "Not answered yet: replace ... with your answer and run the cell again."
+NOT_ANSWERED_TEXT = N_("Not answered yet: replace ... with your answer and run the cell again.")
+DEFAULT_HINT = N_("Not yet. Re-read the question and try again.")
 RECORD_FORMAT = 1
 #: attempts kept per exercise in a record (the oldest are dropped)
 MAX_TRIED = 30
@@ -156,9 +159,9 @@ class Exercise:
     id: str
     is_correct: Callable[[Any], bool]
     misconceptions: Sequence[Misconception] = ()
-    hint: str | Sequence[str] = "Not yet. Re-read the question and try again."
+    hint: str | Sequence[str] = DEFAULT_HINT
     prepare: Callable[[Any], Any] | None = None
-    praise: str = "Correct!"
+    praise: str = N_("Correct!")
     near: Callable[[Any], bool] | None = None
     points: int = 1
     digits: int | None = None
@@ -170,40 +173,45 @@ class Exercise:
         return (self.hint,) if isinstance(self.hint, str) else tuple(self.hint)
 
     def check(self, answer: Any, unexplained: int = 0) -> Feedback:
-        """Judge ``answer``; never raises.
+        """Judge ``answer``; never raises. The message is in the package's language.
 
         Args:
             answer: the student's answer.
             unexplained: how many earlier wrong answers got a hint (picks the next hint).
         """
         if _not_answered(answer):
-            return Feedback(False, NOT_ANSWERED_TEXT, self.id, NOT_ANSWERED)
+            return Feedback(False, tr(NOT_ANSWERED_TEXT), self.id, NOT_ANSWERED)
         try:
             value = self.prepare(answer) if self.prepare else answer
         except NotImplementedError:  # nbgrader's stub in the student's function
-            return Feedback(False, NOT_ANSWERED_TEXT, self.id, NOT_ANSWERED)
+            return Feedback(False, tr(NOT_ANSWERED_TEXT), self.id, NOT_ANSWERED)
         except NotAnswered as exc:
-            return Feedback(False, f"Not answered yet: {exc}", self.id, NOT_ANSWERED)
+            return Feedback(False, _("Not answered yet: {reason}", reason=tr(str(exc))), self.id, NOT_ANSWERED)
         except Exception as exc:  # the student's code crashed: say how, don't raise
-            return Feedback(False, f"Your code raised {type(exc).__name__}: {exc}", self.id, CRASHED)
+            text = _("Your code raised {error}: {reason}", error=type(exc).__name__, reason=tr(str(exc)))
+            return Feedback(False, text, self.id, CRASHED)
         try:
             if self.is_correct(value):
-                return Feedback(True, self.praise, self.id, CORRECT)
+                return Feedback(True, tr(self.praise), self.id, CORRECT)
             for i, m in enumerate(self.misconceptions, 1):
                 if m.matches(value):
-                    return Feedback(False, m.message, self.id, m.key or f"m{i}")
+                    return Feedback(False, tr(m.message), self.id, m.key or f"m{i}")
             if self.near is not None and self.near(value):
-                return Feedback(False, "Close — give more digits (or the exact value).", self.id, CLOSE)
+                return Feedback(False, _("Close — give more digits (or the exact value)."), self.id, CLOSE)
         except Exception as exc:
             return Feedback(
                 False,
-                f"Could not judge this answer ({type(exc).__name__}: {exc}); check its type.",
+                _(
+                    "Could not judge this answer ({error}: {reason}); check its type.",
+                    error=type(exc).__name__,
+                    reason=str(exc),
+                ),
                 self.id,
                 UNJUDGEABLE,
             )
         hints = self.hints
         level = min(unexplained, len(hints) - 1)
-        return Feedback(False, hints[level], self.id, f"hint{level + 1}")
+        return Feedback(False, tr(hints[level]), self.id, f"hint{level + 1}")
 
 
 @dataclass
@@ -231,7 +239,11 @@ class Lesson:
             known = ", ".join(self.exercises)
             return Feedback(
                 False,
-                f"There is no exercise {exercise_id!r} in this lesson (there are: {known}).",
+                _(
+                    "There is no exercise {exercise} in this lesson (there are: {known}).",
+                    exercise=repr(exercise_id),
+                    known=known,
+                ),
                 exercise_id,
                 NO_SUCH_EXERCISE,
             )
@@ -348,13 +360,14 @@ class Checker:
     def check_all(self) -> str:
         """Print (and return) the summary: each exercise, its attempts, and the points."""
         rows = self.summary()
-        lines = [f"Lesson {self.lesson.id}" + (f" — {self.student}" if self.student else "")]
-        for q, passed, attempts, _ in rows:
-            state = "✔ done" if passed else ("✘ not yet" if attempts else "· not tried")
-            lines.append(f"  {q}: {state} ({attempts} {'try' if attempts == 1 else 'tries'})")
+        lines = [_("Lesson {lesson}", lesson=self.lesson.id) + (f" — {self.student}" if self.student else "")]
+        for q, passed, attempts, _points in rows:
+            state = _("✔ done") if passed else (_("✘ not yet") if attempts else _("· not tried"))
+            tries = ngettext("{n} try", "{n} tries", attempts)
+            lines.append(f"  {q}: {state} ({tries})")
         earned = sum(r[3] for r in rows)
         total = sum(e.points for e in self.lesson.exercises.values())
-        lines.append(f"Points: {earned} / {total}")
+        lines.append(_("Points: {earned} / {total}", earned=earned, total=total))
         text = "\n".join(lines)
         print(text)
         return text
@@ -384,9 +397,12 @@ def checker(lesson_id: str, *, student: str = "", record: bool | str | os.PathLi
 def as_number(answer: Any) -> float:
     """A numeric answer as a float (accepts int, float, Fraction, numpy scalars, '3/8')."""
     if isinstance(answer, str):
-        return float(Fraction(answer.strip()))
+        text = answer.strip()
+        if text.count(",") == 1 and "." not in text:  # a decimal comma ("0,47", lv and ru)
+            text = text.replace(",", ".")
+        return float(Fraction(text))
     if isinstance(answer, bool):
-        raise TypeError("a number was expected, not True/False")
+        raise TypeError(N_("a number was expected, not True/False"))
     return float(answer)
 
 
@@ -420,7 +436,11 @@ def near_miss(expected: float | Fraction, digits: int) -> Callable[[Any], bool]:
 
 def rounding_note(digits: int) -> str:
     """How a question states the precision it wants (used in the notebooks)."""
-    return f"exact, or as a decimal rounded to {digits} decimal places"
+    return ngettext(
+        "exact, or as a decimal rounded to {n} decimal place",
+        "exact, or as a decimal rounded to {n} decimal places",
+        digits,
+    )
 
 
 def numeric_exercise(
@@ -428,7 +448,7 @@ def numeric_exercise(
     expected: float | Fraction,
     wrong: Sequence[tuple[float | Fraction, str]] = (),
     *,
-    hint: str | Sequence[str] = "Not yet. Re-read the question and try again.",
+    hint: str | Sequence[str] = DEFAULT_HINT,
     rel: float = 1e-3,
     digits: int | None = 2,
 ) -> Exercise:
@@ -459,14 +479,14 @@ def numeric_exercise(
         def judge(value: float | Fraction) -> Callable[[Any], bool]:
             return close_to(value, rel, digits=digits)
 
-    for value, _ in wrong:  # a rounded answer must never be both right and a known mistake
+    for value, _message in wrong:  # a rounded answer must never be both right and a known mistake
         if digits is not None and _rounding_collides(float(value), float(expected), digits):
             raise ValueError(
                 f"{exercise_id}: the wrong value {value} is within rounding of the answer: ask for more digits"
             )
     misconceptions = [Misconception(judge(value), message, example=value) for value, message in wrong]
     not_a_number = Misconception(
-        lambda a: not is_number(a), "Your answer should be a number (an int, a float or a Fraction).", NOT_A_NUMBER
+        lambda a: not is_number(a), N_("Your answer should be a number (an int, a float or a Fraction)."), NOT_A_NUMBER
     )
     ex = Exercise(exercise_id, judge(expected), [not_a_number, *misconceptions], hint, reference=lambda: expected)
     if digits is not None and float(expected) != round(float(expected)):

@@ -47,24 +47,32 @@ c.CourseDirectory.ignore = [".ipynb_checkpoints", "*.pyc", "__pycache__", "feedb
 '''
 
 
-def lessons_source() -> Path:
+def lessons_source(lang: str | None = None) -> Path:
     """The ``notebooks/lessons`` folder of a source checkout of the package.
 
+    Args:
+        lang: ``"lv"``, ``"ru"`` or ``"he"``: the generated translations
+            (``notebooks/<lang>/lessons``); ``None`` or ``"en"``: the English source.
+
     Raises:
-        FileNotFoundError: the package is installed without its notebooks (not from a checkout).
+        FileNotFoundError: the package is installed without its notebooks (not from a checkout),
+            or the lessons are not generated in ``lang``.
     """
-    folder = Path(__file__).resolve().parents[2] / "notebooks" / "lessons"
+    notebooks = Path(__file__).resolve().parents[2] / "notebooks"
+    folder = notebooks / "lessons" if lang in (None, "en") else notebooks / str(lang) / "lessons"
     if not folder.is_dir():
         raise FileNotFoundError(f"no lesson notebooks at {folder}: make the course from a checkout of the repository")
     return folder
 
 
-def make_course(folder: str | os.PathLike[str], assignments: list[str] | None = None) -> Path:
+def make_course(folder: str | os.PathLike[str], assignments: list[str] | None = None, lang: str | None = None) -> Path:
     """Lay out an nbgrader course for the lessons in ``folder`` (created if missing).
 
     Args:
         folder: the course folder (nbgrader's ``CourseDirectory.root``).
         assignments: which lessons (names from :data:`ASSIGNMENTS`); all ten by default.
+        lang: the lessons' language (``"lv"``, ``"ru"``, ``"he"``: the generated
+            translations; English by default).
 
     Returns:
         The course folder.
@@ -74,7 +82,7 @@ def make_course(folder: str | os.PathLike[str], assignments: list[str] | None = 
         FileNotFoundError: the lesson notebooks are not there (see :func:`lessons_source`).
     """
     root = Path(folder)
-    source = lessons_source()
+    source = lessons_source(lang)
     names = list(ASSIGNMENTS) if assignments is None else assignments
     for name in names:
         notebook = source / ASSIGNMENTS[name]

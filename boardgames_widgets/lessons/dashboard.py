@@ -36,13 +36,14 @@ from boardgames_widgets.lessons.check import (
     _load,
     record_path,
 )
+from boardgames_widgets.lessons.text import N_, _, tr
 
 #: what the generic message ids mean, for the plots
 GENERIC = {
-    CLOSE: "close: not enough digits",
-    CRASHED: "the student's code raised an error",
-    UNJUDGEABLE: "an answer of the wrong type",
-    NOT_A_NUMBER: "not a number",
+    CLOSE: N_("close: not enough digits"),
+    CRASHED: N_("the student's code raised an error"),
+    UNJUDGEABLE: N_("an answer of the wrong type"),
+    NOT_A_NUMBER: N_("not a number"),
 }
 
 
@@ -102,14 +103,18 @@ def completion(records: list[StudentRecord], lesson_id: str) -> dict[str, float]
 
 
 def message_text(exercise: Exercise, message_id: str) -> str:
-    """The text behind a message id of ``exercise`` (a misconception, a hint, or a generic verdict)."""
+    """The text behind a message id of ``exercise`` (a misconception, a hint, or a generic verdict).
+
+    In the package's language (the teacher's: ``bw.set_language``), whatever language
+    the student's notebook spoke: the record holds only the id.
+    """
     for i, m in enumerate(exercise.misconceptions, 1):
         if (m.key or f"m{i}") == message_id:
-            return m.message
+            return tr(m.message)
     if message_id.startswith("hint") and message_id[4:].isdigit():
         hints = exercise.hints
-        return "no known mistake; got hint: " + hints[min(int(message_id[4:]), len(hints)) - 1]
-    return GENERIC.get(message_id, message_id)
+        return _("no known mistake; got hint: {hint}", hint=tr(hints[min(int(message_id[4:]), len(hints)) - 1]))
+    return tr(GENERIC[message_id]) if message_id in GENERIC else message_id
 
 
 def misconceptions(records: list[StudentRecord], lesson_id: str, top: int = 3) -> dict[str, list[tuple[str, int]]]:
@@ -148,7 +153,7 @@ def plot_completion(records: list[StudentRecord], ax: Any = None) -> Any:
     import matplotlib.pyplot as plt
 
     if ax is None:
-        _, ax = plt.subplots(figsize=(9, 3.5))
+        _fig, ax = plt.subplots(figsize=(9, 3.5))
     labels, shares = [], []
     for lesson_id in sorted({r.lesson for r in records}):
         for q, share in completion(records, lesson_id).items():
@@ -157,8 +162,8 @@ def plot_completion(records: list[StudentRecord], ax: Any = None) -> Any:
     ax.bar(range(len(shares)), shares, color="#5b8dd6")
     ax.set_xticks(range(len(shares)), labels, rotation=90, fontsize=7)
     ax.set_ylim(0, 1)
-    ax.set_ylabel("share of students who solved it")
-    ax.set_title("Completion per exercise")
+    ax.set_ylabel(_("share of students who solved it"))
+    ax.set_title(_("Completion per exercise"))
     return ax
 
 
@@ -173,12 +178,12 @@ def plot_misconceptions(records: list[StudentRecord], lesson_id: str, ax: Any = 
         for mid, n in common
     ]
     if ax is None:
-        _, ax = plt.subplots(figsize=(9, 0.35 * len(rows) + 1))
-    ax.barh(range(len(rows)), [n for _, n in rows], color="#d62728")
-    ax.set_yticks(range(len(rows)), [label for label, _ in rows], fontsize=8)
+        _fig, ax = plt.subplots(figsize=(9, 0.35 * len(rows) + 1))
+    ax.barh(range(len(rows)), [n for _label, n in rows], color="#d62728")
+    ax.set_yticks(range(len(rows)), [label for label, _n in rows], fontsize=8)
     ax.invert_yaxis()
-    ax.set_xlabel("students")
-    ax.set_title(f"Most frequent mistakes — {lesson_id}")
+    ax.set_xlabel(_("students"))
+    ax.set_title(_("Most frequent mistakes — {lesson}", lesson=lesson_id))
     return ax
 
 
@@ -207,7 +212,7 @@ def sample_class(
                 keys = [k for k in keys if k != NOT_ANSWERED]
                 tried = [
                     {"answer": "...", "message_id": rng.choice(keys)}
-                    for _ in range(rng.choice((0, 0, 1, 1, 2, 3, 4)) if rng.random() > skill / 2 else 0)
+                    for _try in range(rng.choice((0, 0, 1, 1, 2, 3, 4)) if rng.random() > skill / 2 else 0)
                 ]
                 passed = rng.random() < 0.5 + skill / 2
                 if passed:

@@ -31,6 +31,7 @@ from boardgames_widgets.analysis.tournament import (
     round_robin,
 )
 from boardgames_widgets.core.api import Game
+from boardgames_widgets.lessons.text import _
 
 ELO_SCALE = 400.0
 
@@ -107,7 +108,8 @@ class Leaderboard:
 
     def text(self) -> str:
         """The table as plain text (for a notebook's checked output)."""
-        lines = [f"{'agent':<14} {'games':>5} {'points':>7} {'forfeits':>8}   Elo (95% interval)"]
+        agent, games_, points_, forfeits = _("agent"), _("games"), _("points"), _("forfeits")
+        lines = [f"{agent:<14} {games_:>5} {points_:>7} {forfeits:>8}   " + _("Elo (95% interval)")]
         for name, games, points, faults, elo, lo, hi in self.standings():
             lines.append(f"{name:<14} {games:>5} {points:>7.1f} {faults:>8}   {elo:4.0f} ({lo:4.0f}–{hi:4.0f})")
         return "\n".join(lines)
@@ -119,7 +121,8 @@ class Leaderboard:
             f"<td><b>{elo:.0f}</b> <span style='color:#666'>({lo:.0f}–{hi:.0f})</span></td></tr>"
             for name, games, points, faults, elo, lo, hi in self.standings()
         )
-        head = "<tr><th>agent</th><th>games</th><th>points</th><th>forfeits</th><th>Elo (95% interval)</th></tr>"
+        words = (_("agent"), _("games"), _("points"), _("forfeits"), _("Elo (95% interval)"))
+        head = "<tr>" + "".join(f"<th>{w}</th>" for w in words) + "</tr>"
         return f"<table>{head}{rows}</table>"
 
     def widget(self) -> Any:

@@ -23,9 +23,10 @@ from boardgames_widgets.lessons.check import (
     close_to,
     numeric_exercise,
 )
+from boardgames_widgets.lessons.text import N_
 
-PERCENT = "You gave a percentage; write a probability as a number between 0 and 1 (25% is 0.25)."
-OUT_OF_RANGE = "A probability is never below 0 or above 1: check what you divided by what."
+PERCENT = N_("You gave a percentage; write a probability as a number between 0 and 1 (25% is 0.25).")
+OUT_OF_RANGE = N_("A probability is never below 0 or above 1: check what you divided by what.")
 
 
 def probability_exercise(
@@ -100,7 +101,7 @@ def function_exercise(
 
     def prepare(f: Any) -> list[Any]:
         if not callable(f):
-            raise TypeError("the answer to this exercise is a function: pass its name, without ()")
+            raise TypeError(N_("the answer to this exercise is a function: pass its name, without ()"))
         try:
             return [f(*args) for args in cases]
         except tuple(e for e, _ in errors) as exc:
@@ -116,7 +117,7 @@ def function_exercise(
 
     unfinished = Misconception(
         lambda outs: all(o is None or o is Ellipsis for o in outs),
-        "Not answered yet: your function returns None — finish its body and end it with return (the answer).",
+        N_("Not answered yet: your function returns None — finish its body and end it with return (the answer)."),
         NOT_ANSWERED,
     )
     misconceptions = [unfinished]

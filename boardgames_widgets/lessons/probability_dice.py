@@ -21,6 +21,7 @@ from boardgames_widgets.games.chop_chop.layout import Coord
 from boardgames_widgets.games.chop_chop.scenario import board_state
 from boardgames_widgets.lessons.check import lesson, numeric_exercise
 from boardgames_widgets.lessons.probability_common import function_exercise, probability_exercise
+from boardgames_widgets.lessons.text import N_
 
 LESSON_ID = "probability.dice"
 
@@ -120,16 +121,16 @@ ex.add(
         [
             (
                 Fraction(1, len(_faces_cat)),
-                "1/6 is the chance of one face. The cat die shows 2 on three of its six faces.",
+                N_("1/6 is the chance of one face. The cat die shows 2 on three of its six faces."),
             ),
             (
                 Fraction(1, len(_cat)),
-                "The numbers 1, 2 and 3 are not equally likely: count the faces that show each one.",
+                N_("The numbers 1, 2 and 3 are not equally likely: count the faces that show each one."),
             ),
         ],
         hint=(
-            "The six faces are equally likely, and some faces show the same number.",
-            "Count the faces that show a 2, then divide by the number of faces.",
+            N_("The six faces are equally likely, and some faces show the same number."),
+            N_("Count the faces that show a 2, then divide by the number of faces."),
         ),
     )
 )
@@ -141,18 +142,20 @@ ex.add(
         [
             (
                 Fraction(sum(_mouse), len(_mouse)),
-                "You averaged the different numbers 1, 2, 3, 4. Weight each by its probability: "
-                "1 and 2 are on two faces each.",
+                N_(
+                    "You averaged the different numbers 1, 2, 3, 4. Weight each by its probability: "
+                    "1 and 2 are on two faces each."
+                ),
             ),
-            (pr.mean(_ordinary), "3.5 is the mean of an ordinary die; this die has faces 1, 1, 2, 2, 3, 4."),
+            (pr.mean(_ordinary), N_("3.5 is the mean of an ordinary die; this die has faces 1, 1, 2, 2, 3, 4.")),
             (
                 Fraction(len(_mouse) + 1, 2),
-                "That is the middle of 1…4, not the weighted average of the faces.",
+                N_("That is the middle of 1…4, not the weighted average of the faces."),
             ),
         ],
         hint=(
-            "The expected value is a weighted average: each value counts as often as it comes up.",
-            "Add up what the six faces show and divide by the number of faces.",
+            N_("The expected value is a weighted average: each value counts as often as it comes up."),
+            N_("Add up what the six faces show and divide by the number of faces."),
         ),
     )
 )
@@ -164,24 +167,24 @@ ex.add(
         [
             (
                 pr.std(_cat),
-                "That is the standard deviation, the square root of the variance. The variance is its square.",
+                N_("That is the standard deviation, the square root of the variance. The variance is its square."),
             ),
             (
                 pr.expectation(_cat, lambda x: x * x),
-                "That is E[X²]. The variance is E[X²] − (E[X])²: subtract the square of the mean.",
+                N_("That is E[X²]. The variance is E[X²] − (E[X])²: subtract the square of the mean."),
             ),
             (
                 pr.variance(pr.die(sorted(_cat))),
-                "You treated 1, 2, 3 as equally likely. Weight the squared distances by the probabilities.",
+                N_("You treated 1, 2, 3 as equally likely. Weight the squared distances by the probabilities."),
             ),
             (
                 pr.expectation(_cat, lambda x: abs(x - pr.mean(_cat))),
-                "That is the mean absolute distance from the mean; the variance averages the squared distances.",
+                N_("That is the mean absolute distance from the mean; the variance averages the squared distances."),
             ),
         ],
         hint=(
-            "The variance measures how far rolls land from the mean: start from the cat die's mean.",
-            "For each value take (value − mean)², weight it by the value's probability, and add up.",
+            N_("The variance measures how far rolls land from the mean: start from the cat die's mean."),
+            N_("For each value take (value − mean)², weight it by the value's probability, and add up."),
         ),
     )
 )
@@ -212,28 +215,32 @@ ex.add(
         [
             (
                 _only_exact,
-                "You forgot the detours: with a roll of k + 2 the cat can step aside, go along and come "
-                "back (CC-M4 forbids only revisiting a square).",
+                N_(
+                    "You forgot the detours: with a roll of k + 2 the cat can step aside, go along and come "
+                    "back (CC-M4 forbids only revisiting a square)."
+                ),
             ),
             (
                 _at_least,
-                "A roll of k + 1 cannot end on the mouse: every step changes the colour of a chessboard "
-                "square, so the roll must be k, k + 2, k + 4, … (CC-M2: the whole roll must be used).",
+                N_(
+                    "A roll of k + 1 cannot end on the mouse: every step changes the colour of a chessboard "
+                    "square, so the roll must be k, k + 2, k + 4, … (CC-M2: the whole roll must be used)."
+                ),
             ),
             (
                 _at_most,
-                "A roll smaller than k never reaches the mouse: the cat must end its move on the mouse's square.",
+                N_("A roll smaller than k never reaches the mouse: the cat must end its move on the mouse's square."),
             ),
         ],
         shape=[
             (
                 lambda outs: not all(isinstance(o, int | float | Fraction) or hasattr(o, "__float__") for o in outs),
-                "Return one number, the probability, for each (die, k).",
+                N_("Return one number, the probability, for each (die, k)."),
             )
         ],
         hint=(
-            "Which rolls can end exactly k squares away? Think of the chessboard colours, and of detours.",
-            "A roll works when it is long enough and has the right parity; add up the chances of those rolls.",
+            N_("Which rolls can end exactly k squares away? Think of the chessboard colours, and of detours."),
+            N_("A roll works when it is long enough and has the right parity; add up the chances of those rolls."),
         ),
     )
 )
@@ -246,7 +253,7 @@ ex.add(
         [
             (
                 pr.probability(_cat, lambda s: s >= 4),
-                "That is the probability for one roll; the knife gives the cat two.",
+                N_("That is the probability for one roll; the knife gives the cat two."),
             ),
             (
                 1
@@ -254,21 +261,23 @@ ex.add(
                     (_cat[a] * _cat[b] for a in _cat for b in _cat if a <= b and a + b < 4),
                     Fraction(0),
                 ),
-                "You counted (1, 2) and (2, 1) as one outcome. They are two different ways to roll a 3.",
+                N_("You counted (1, 2) and (2, 1) as one outcome. They are two different ways to roll a 3."),
             ),
             (
                 Fraction(sum(1 for s in _two if s >= 4), len(_two)),
-                "The sums 2 … 6 are not equally likely: add up P(first) × P(second) for each pair.",
+                N_("The sums 2 … 6 are not equally likely: add up P(first) × P(second) for each pair."),
             ),
             (
                 pr.probability(_two, lambda s: s > 4),
-                "At least 4 includes a total of exactly 4.",
+                N_("At least 4 includes a total of exactly 4."),
             ),
         ],
         hint=(
-            "Two rolls make a new random number, the total, with its own distribution.",
-            "List the pairs (first roll, second roll); a pair's chance is the product of the two chances. "
-            "Add the pairs whose total is at least 4.",
+            N_("Two rolls make a new random number, the total, with its own distribution."),
+            N_(
+                "List the pairs (first roll, second roll); a pair's chance is the product of the two chances. "
+                "Add the pairs whose total is at least 4."
+            ),
         ),
     )
 )

@@ -20,6 +20,7 @@ from boardgames_widgets.games.chop_chop.scenario import board_state
 from boardgames_widgets.games.papageno import KINDS, Draw, Papageno, PapagenoState, Reveal, TurnUp
 from boardgames_widgets.lessons.check import Exercise, Misconception, is_number, lesson, numeric_exercise
 from boardgames_widgets.lessons.probability_common import probability_exercise
+from boardgames_widgets.lessons.text import M_, N_
 
 LESSON_ID = "probability.hidden"
 
@@ -140,27 +141,33 @@ ex.add(
         [
             (
                 Fraction(ALL_CHEESE, ALL_TILES),
-                "That is the chance for the very first tile. Eight tiles have left the table "
-                "(three of them cheese): count only the tiles still face down.",
+                N_(
+                    "That is the chance for the very first tile. Eight tiles have left the table "
+                    "(three of them cheese): count only the tiles still face down."
+                ),
             ),
             (
                 Fraction(_cheese_left, ALL_TILES),
-                "You removed the cheese already found but still divide by all 38 tiles; "
-                "the eight turned tiles are gone from the bottom of the fraction too.",
+                N_(
+                    "You removed the cheese already found but still divide by all 38 tiles; "
+                    "the eight turned tiles are gone from the bottom of the fraction too."
+                ),
             ),
             (
                 Fraction(ALL_CHEESE, _hidden),
-                "You divide by the tiles still face down (good) but still count all ten cheeses; "
-                "three of them are already found.",
+                N_(
+                    "You divide by the tiles still face down (good) but still count all ten cheeses; "
+                    "three of them are already found."
+                ),
             ),
             (
                 Fraction(1, len(DEFAULT_TILE_MIX)),
-                "The seven kinds of tile are not equally likely: count tiles, not kinds.",
+                N_("The seven kinds of tile are not equally likely: count tiles, not kinds."),
             ),
         ],
         hint=(
-            "Only the tiles still face down can be the next one, and each is equally likely.",
-            "P(cheese) = (cheese tiles still face down) / (all tiles still face down).",
+            N_("Only the tiles still face down can be the next one, and each is equally likely."),
+            N_("P(cheese) = (cheese tiles still face down) / (all tiles still face down)."),
         ),
     )
 )
@@ -172,23 +179,29 @@ ex.add(
         [
             (
                 Fraction(ALL_TILES, ALL_CHEESE),
-                "38/10 is the waiting time if every flipped tile were put back and shuffled in "
-                "(a geometric distribution). Without replacement the non-cheese tiles run out, "
-                "so the wait is shorter.",
+                N_(
+                    "38/10 is the waiting time if every flipped tile were put back and shuffled in "
+                    "(a geometric distribution). Without replacement the non-cheese tiles run out, "
+                    "so the wait is shorter."
+                ),
             ),
             (
                 Fraction(ALL_TILES - ALL_CHEESE, ALL_CHEESE + 1),
-                "That is the expected number of non-cheese tiles before the first cheese; "
-                "add the flip that finds the cheese.",
+                N_(
+                    "That is the expected number of non-cheese tiles before the first cheese; "
+                    "add the flip that finds the cheese."
+                ),
             ),
             (
                 Fraction(ALL_TILES, 2),
-                "Half the tiles is the wait for one particular tile, not for the first of ten cheeses.",
+                N_("Half the tiles is the wait for one particular tile, not for the first of ten cheeses."),
             ),
         ],
         hint=(
-            "Think of where the cheeses lie among the other tiles in a random order: by symmetry every gap is alike.",
-            "The 10 cheeses cut the 28 other tiles into 11 gaps of equal expected size.",
+            N_(
+                "Think of where the cheeses lie among the other tiles in a random order: by symmetry every gap is alike."
+            ),
+            N_("The 10 cheeses cut the 28 other tiles into 11 gaps of equal expected size."),
         ),
     )
 )
@@ -200,23 +213,31 @@ ex.add(
         [
             (
                 ALL_TILES,
-                "38 would mean the last cheese is always the very last tile (and ten waits of "
-                "38/10 are right only if flipped tiles were put back). Each non-cheese tile comes "
-                "before the last cheese only with probability 10/11.",
+                N_(
+                    "38 would mean the last cheese is always the very last tile (and ten waits of "
+                    "38/10 are right only if flipped tiles were put back). Each non-cheese tile comes "
+                    "before the last cheese only with probability 10/11."
+                ),
             ),
             (
                 (ALL_TILES - ALL_CHEESE) * Fraction(ALL_CHEESE, ALL_CHEESE + 1),
-                "That counts the non-cheese tiles flipped before the last cheese; add the ten cheese flips themselves.",
+                N_(
+                    "That counts the non-cheese tiles flipped before the last cheese; add the ten cheese flips themselves."
+                ),
             ),
             (
                 pr.expected_draws_until_first(ALL_CHEESE, ALL_TILES),
-                "That is the wait for the first cheese; the mice need all ten.",
+                N_("That is the wait for the first cheese; the mice need all ten."),
             ),
         ],
         hint=(
-            "The flips until the last cheese are a sum: count, tile by tile, whether it is turned before the last cheese.",
-            "Linearity of expectation: 10 cheese flips + (28 other tiles) × P(a given other tile "
-            "comes before the last cheese).",
+            N_(
+                "The flips until the last cheese are a sum: count, tile by tile, whether it is turned before the last cheese."
+            ),
+            N_(
+                "Linearity of expectation: 10 cheese flips + (28 other tiles) × P(a given other tile "
+                "comes before the last cheese)."
+            ),
         ),
     )
 )
@@ -238,22 +259,26 @@ ex.add(
         [
             (
                 pr.expectation(_full_deck, weight),
-                "That is the average of the whole deck. The 3 on the discard pile, your 8 and "
-                "their 9 are not among the unseen cards any more: use the unseen counts.",
+                N_(
+                    "That is the average of the whole deck. The 3 on the discard pile, your 8 and "
+                    "their 9 are not among the unseen cards any more: use the unseen counts."
+                ),
             ),
             (
                 Fraction(sum(weight(k) for k in _kinds_in_deck), len(_kinds_in_deck)),
-                "You averaged the kinds of card, as if each weight were equally common. "
-                "Weight each kind by how many unseen cards it has.",
+                N_(
+                    "You averaged the kinds of card, as if each weight were equally common. "
+                    "Weight each kind by how many unseen cards it has."
+                ),
             ),
             (
                 sum((weight(k) * p for k, p in _birds_unseen.items()), Fraction(0)) / _bird_total,
-                "You left out the Capture cards: they are cards too, and each weighs 10.",
+                N_("You left out the Capture cards: they are cards too, and each weighs 10."),
             ),
         ],
         hint=(
-            "The next card is one of the cards you have not seen, each equally likely: average their weights.",
-            "E[weight] = Σ weight × (unseen cards of that kind) / (all unseen cards).",
+            N_("The next card is one of the cards you have not seen, each equally likely: average their weights."),
+            N_("E[weight] = Σ weight × (unseen cards of that kind) / (all unseen cards)."),
         ),
     )
 )
@@ -265,26 +290,30 @@ ex.add(
         [
             (
                 _full_deck[MY_CARD],
-                "You used the whole deck. Three cards are already face up and cannot be the "
-                "face-down card: use the unseen counts.",
+                N_(
+                    "You used the whole deck. Three cards are already face up and cannot be the "
+                    "face-down card: use the unseen counts."
+                ),
             ),
             (
                 Fraction(_game.counts[KINDS.index(MY_CARD)], _unseen_total := sum(_game.observation(_table, 0).unseen)),
-                "You divided by the unseen cards but still counted the 8 you can see; it is "
-                "face up, so one fewer 8 is hidden.",
+                N_(
+                    "You divided by the unseen cards but still counted the 8 you can see; it is "
+                    "face up, so one fewer 8 is hidden."
+                ),
             ),
             (
                 _draw[MY_CARD] * _unseen_total / _game.deck_size,
-                "The top of the fraction is right, but divide by the cards still unseen, not the whole deck.",
+                N_("The top of the fraction is right, but divide by the cards still unseen, not the whole deck."),
             ),
             (
                 Fraction(1, len(_kinds_in_deck)),
-                "The kinds are not equally likely: count the unseen cards of each kind.",
+                N_("The kinds are not equally likely: count the unseen cards of each kind."),
             ),
         ],
         hint=(
-            "A face-down card is one of the cards you have not seen; which of them would cancel with yours?",
-            "P(twin) = (unseen cards with the same weight as yours) / (all unseen cards).",
+            N_("A face-down card is one of the cards you have not seen; which of them would cancel with yours?"),
+            N_("P(twin) = (unseen cards with the same weight as yours) / (all unseen cards)."),
         ),
         digits=3,
     )
@@ -297,21 +326,23 @@ ex.add(
         [
             (
                 _mine - expected_unseen_weight(),
-                "That assumes you must keep whatever you draw. PA-T2 lets you discard a drawn "
-                "card at once, so a heavy card costs nothing: average max(0, 8 − weight).",
+                N_(
+                    "That assumes you must keep whatever you draw. PA-T2 lets you discard a drawn "
+                    "card at once, so a heavy card costs nothing: average max(0, 8 − weight)."
+                ),
             ),
             (
                 take_discard_gain(),
-                "That is the sure gain of taking the 3 from the discard pile; the question is about drawing.",
+                N_("That is the sure gain of taking the 3 from the discard pile; the question is about drawing."),
             ),
             (
                 pr.expectation(_full_deck, lambda c: max(0, _mine - weight(c))),
-                "The policy is right, but you used the whole deck; the cards already seen cannot be drawn.",
+                N_("The policy is right, but you used the whole deck; the cards already seen cannot be drawn."),
             ),
         ],
         hint=(
-            "You only swap when it helps: the gain of a draw is never negative.",
-            "Gain = 8 − weight when the drawn card is lighter than 8, else 0. Average it over the unseen cards.",
+            N_("You only swap when it helps: the gain of a draw is never negative."),
+            N_("Gain = 8 − weight when the drawn card is lighter than 8, else 0. Average it over the unseen cards."),
         ),
     )
 )
@@ -335,23 +366,31 @@ ex.add(
         "q7",
         is_correct=lambda choice: choice == _best,
         misconceptions=[
-            Misconception(lambda choice: choice == "unclear", "Answer with one word in quotes: 'draw' or 'discard'."),
+            Misconception(
+                lambda choice: choice == "unclear", N_("Answer with one word in quotes: 'draw' or 'discard'.")
+            ),
             Misconception(
                 lambda choice: choice == "number",
-                "You gave a number — an expected gain? The question asks for the decision: compare the two "
-                "gains, then answer 'draw' or 'discard'.",
+                N_(
+                    "You gave a number — an expected gain? The question asks for the decision: compare the two "
+                    "gains, then answer 'draw' or 'discard'."
+                ),
             ),
             Misconception(
                 lambda choice: choice == _other,
-                "Compare the two expected gains: the discard gives a sure "
-                f"{take_discard_gain()}, drawing gives {float(draw_blind_gain()):.2f} on average. "
-                "A lighter average card does not beat a sure thing that is better still.",
+                M_(
+                    "Compare the two expected gains: the discard gives a sure "
+                    "{discard}, drawing gives {draw:.2f} on average. "
+                    "A lighter average card does not beat a sure thing that is better still.",
+                    discard=take_discard_gain(),
+                    draw=float(draw_blind_gain()),
+                ),
             ),
         ],
         prepare=_decision,
         hint=(
-            "Which choice saves more points on average: the sure card on the discard pile, or a blind draw?",
-            "Answer with one word in quotes: 'draw' or 'discard'.",
+            N_("Which choice saves more points on average: the sure card on the discard pile, or a blind draw?"),
+            N_("Answer with one word in quotes: 'draw' or 'discard'."),
         ),
     )
 )

@@ -19,6 +19,7 @@ from boardgames_widgets.analysis import mouse_trap as mt
 from boardgames_widgets.games.mouse_trap.layout import TRAP_STAGES, MouseTrapConfig
 from boardgames_widgets.lessons.check import lesson
 from boardgames_widgets.lessons.probability_common import function_exercise, probability_exercise
+from boardgames_widgets.lessons.text import M_, N_
 
 LESSON_ID = "probability.markov"
 
@@ -65,7 +66,7 @@ def expected_steps(p: Any) -> float:
 
 def q3_cases() -> list[tuple[Any]]:
     """The chains a q3 function is tried on: the board, the board without Back/Ahead, a small chain."""
-    plain = tuple("DOG BONE" if s.startswith(("BACK", "AHEAD")) else s for s in CONFIG.track)
+    plain = tuple(N_("DOG BONE") if s.startswith(("BACK", "AHEAD")) else s for s in CONFIG.track)
     small = np.array([[0.5, 0.3, 0.2], [0.2, 0.4, 0.4], [0.0, 0.0, 1.0]])
     return [
         (mt.transition_matrix(CONFIG),),
@@ -86,18 +87,24 @@ ex.add(
         [
             (
                 Fraction(1, _faces),
-                "That is the chance to roll a 4. A roll of 6 lands on space 6, BACK 2, "
-                "which sends the mouse to space 4 as well (MT-BA): two rolls end there.",
+                N_(
+                    "That is the chance to roll a 4. A roll of 6 lands on space 6, BACK 2, "
+                    "which sends the mouse to space 4 as well (MT-BA): two rolls end there."
+                ),
             ),
             (
                 first_turn_probability(Q1_TARGET) + Fraction(1, _faces),
-                "Too many rolls: only a 4 (straight there) and a 6 (BACK 2 from space 6) end on space 4; "
-                "the space a Back/Ahead jump reaches is not resolved again.",
+                N_(
+                    "Too many rolls: only a 4 (straight there) and a 6 (BACK 2 from space 6) end on space 4; "
+                    "the space a Back/Ahead jump reaches is not resolved again."
+                ),
             ),
         ],
         hint=(
-            "Each roll has probability 1/6; some rolls send the mouse on along an arrow or a ladder before its turn ends.",
-            "Go through the rolls 1 to 6 one by one: where does the mouse stand when its turn ends?",
+            N_(
+                "Each roll has probability 1/6; some rolls send the mouse on along an arrow or a ladder before its turn ends."
+            ),
+            N_("Go through the rolls 1 to 6 one by one: where does the mouse stand when its turn ends?"),
         ),
     )
 )
@@ -111,22 +118,31 @@ ex.add(
         [
             (
                 float(_pmf[Q2_TURNS]),
-                f"That is the chance to arrive on exactly turn {Q2_TURNS}. 'Within {Q2_TURNS} turns' "
-                f"adds the chances of turns 1, 2, …, {Q2_TURNS} — or read the Loop column of P^{Q2_TURNS}.",
+                M_(
+                    "That is the chance to arrive on exactly turn {t}. 'Within {t} turns' "
+                    "adds the chances of turns 1, 2, …, {t} — or read the Loop column of P^{t}.",
+                    t=Q2_TURNS,
+                ),
             ),
             (
                 1 - _within,
-                "That is the chance the mouse is still on the track; the question asks for the Loop "
-                "(the last, absorbing state).",
+                N_(
+                    "That is the chance the mouse is still on the track; the question asks for the Loop "
+                    "(the last, absorbing state)."
+                ),
             ),
             (
                 float(np.linalg.matrix_power(mt.transition_matrix(CONFIG), Q2_TURNS - 1)[0, -1]),
-                f"That is after {Q2_TURNS - 1} turns: P^t holds the distribution after t turns, so use P^{Q2_TURNS}.",
+                M_(
+                    "That is after {t1} turns: P^t holds the distribution after t turns, so use P^{t}.",
+                    t1=Q2_TURNS - 1,
+                    t=Q2_TURNS,
+                ),
             ),
         ],
         hint=(
-            "The distribution after n turns is the start distribution moved n times by the transition matrix.",
-            "Start from the row vector (1, 0, …, 0) and multiply by P once per turn; read the last entry.",
+            N_("The distribution after n turns is the start distribution moved n times by the transition matrix."),
+            N_("Start from the row vector (1, 0, …, 0) and multiply by P once per turn; read the last entry."),
         ),
     )
 )
@@ -138,23 +154,29 @@ ex.add(
         [
             (
                 fmean(float(r) for r in _stages),
-                "You averaged the stages. A chain reaction works only if every stage works, "
-                "one after the other: multiply the probabilities.",
+                N_(
+                    "You averaged the stages. A chain reaction works only if every stage works, "
+                    "one after the other: multiply the probabilities."
+                ),
             ),
             (
                 min(_stages),
-                "The weakest stage is only an upper bound: the trap also fails when any of the "
-                "other stages fails. Multiply all the stage probabilities.",
+                N_(
+                    "The weakest stage is only an upper bound: the trap also fails when any of the "
+                    "other stages fails. Multiply all the stage probabilities."
+                ),
             ),
             (
                 1 - sum(1 - r for r in _stages),
-                "You subtracted every failure chance from 1. That counts the runs where two stages "
-                "fail twice; multiply the success chances instead (it is a little more).",
+                N_(
+                    "You subtracted every failure chance from 1. That counts the runs where two stages "
+                    "fail twice; multiply the success chances instead (it is a little more)."
+                ),
             ),
         ],
         hint=(
-            "The trap works only if every stage works, one after the other.",
-            "P(all stages work) = P(stage 1) · P(stage 2 | stage 1 worked) · …",
+            N_("The trap works only if every stage works, one after the other."),
+            N_("P(all stages work) = P(stage 1) · P(stage 2 | stage 1 worked) · …"),
         ),
     )
 )
@@ -168,21 +190,27 @@ ex.add(
         [
             (
                 _works + (Q5_NEW_RELIABILITY - _old),
-                "You added the improvement. In a product, improving one factor multiplies: "
-                "divide out the old stage and multiply in the new one.",
+                N_(
+                    "You added the improvement. In a product, improving one factor multiplies: "
+                    "divide out the old stage and multiply in the new one."
+                ),
             ),
             (
                 Q5_NEW_RELIABILITY,
-                "That is the new stage alone; the trap still needs all the other stages to work.",
+                N_("That is the new stage alone; the trap still needs all the other stages to work."),
             ),
             (
                 _works,
-                "That is the old trap: replace the stage's probability by the new one.",
+                N_("That is the old trap: replace the stage's probability by the new one."),
             ),
         ],
         hint=(
-            "Only one factor of the product changes.",
-            f"Multiply all seven stage probabilities, with {Q5_NEW_RELIABILITY} for stage {Q5_STAGE + 1}.",
+            N_("Only one factor of the product changes."),
+            M_(
+                "Multiply all seven stage probabilities, with {p} for stage {stage}.",
+                p=Q5_NEW_RELIABILITY,
+                stage=Q5_STAGE + 1,
+            ),
         ),
         digits=3,
     )
@@ -214,36 +242,44 @@ ex.add(
         q3_cases(),
         expected_steps,
         [
-            (_inverse_q_plus, "You inverted I + Q. The equations are m = 1 + Q m, so m = (I − Q)⁻¹ · 1."),
+            (_inverse_q_plus, N_("You inverted I + Q. The equations are m = 1 + Q m, so m = (I − Q)⁻¹ · 1.")),
             (
                 _last_row,
-                "You summed the last row of N, which starts next to the Loop; the mouse starts in state 0.",
+                N_("You summed the last row of N, which starts next to the Loop; the mouse starts in state 0."),
             ),
             (
                 _diagonal,
-                "N[0, 0] counts only the turns spent on START. Sum the whole row 0: turns spent on every track space.",
+                N_(
+                    "N[0, 0] counts only the turns spent on START. Sum the whole row 0: turns spent on every track space."
+                ),
             ),
         ],
         errors=[
             (
                 np.linalg.LinAlgError,
-                "Take Q = P[:-1, :-1] first: with the absorbing state inside, I − P cannot be inverted "
-                "(its last row is all zeros).",
+                N_(
+                    "Take Q = P[:-1, :-1] first: with the absorbing state inside, I − P cannot be inverted "
+                    "(its last row is all zeros)."
+                ),
             )
         ],
         shape=[
             (
                 lambda outs: not all(_is_scalar(o) for o in outs),
-                "Return one number (the expected steps from state 0), not a vector or a matrix.",
+                N_("Return one number (the expected steps from state 0), not a vector or a matrix."),
             ),
             (
                 lambda outs: any(isinstance(o, float) and math.isnan(o) for o in outs),
-                "Your function returned nan: did an inverse fail?",
+                N_("Your function returned nan: did an inverse fail?"),
             ),
         ],
         hint=(
-            "Before absorption the mouse moves only among the transient states: their part of P decides how long it stays.",
-            "Take the transient block Q of P, the fundamental matrix N = (I − Q)⁻¹, and add up the row of the start square.",
+            N_(
+                "Before absorption the mouse moves only among the transient states: their part of P decides how long it stays."
+            ),
+            N_(
+                "Take the transient block Q of P, the fundamental matrix N = (I − Q)⁻¹, and add up the row of the start square."
+            ),
         ),
     )
 )

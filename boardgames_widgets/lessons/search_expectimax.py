@@ -22,6 +22,7 @@ from boardgames_widgets.games.chop_chop.layout import Coord
 from boardgames_widgets.lessons import search_tools as sl
 from boardgames_widgets.lessons.check import Exercise, Misconception, NotAnswered, lesson
 from boardgames_widgets.lessons.probability_common import probability_exercise
+from boardgames_widgets.lessons.text import N_
 
 LESSON_ID = "search.expectimax"
 
@@ -116,13 +117,13 @@ def _reference(cat: Coord, mouse: Coord, roll: int, depth: int) -> dict[str, flo
 
 def _run(func: Any) -> list[tuple[Any, dict[str, float]]]:
     if not callable(func):
-        raise TypeError("q2 expects your function expectimax(tree, state, depth)")
+        raise TypeError(N_("q2 expects your function expectimax(tree, state, depth)"))
     out = []
     for cat, mouse, roll, depth in EXPECTIMAX_CASES:
         tree = sl.cat_tree(game())
         got = func(tree, position(cat, mouse, roll), depth)
         if got is None:
-            raise NotAnswered("your function returns None: return the value")
+            raise NotAnswered(N_("your function returns None: return the value"))
         out.append((got, _reference(cat, mouse, roll, depth)))
     return out
 
@@ -159,19 +160,23 @@ ex.add(
         [
             (
                 Fraction(len(set(_hits)), len(_distinct)),
-                "You treated the numbers 1, 2, 3 as equally likely. The cat die has faces 1, 1, 2, 2, 2, 3: "
-                "weight each number by its faces.",
+                N_(
+                    "You treated the numbers 1, 2, 3 as equally likely. The cat die has faces 1, 1, 2, 2, 2, 3: "
+                    "weight each number by its faces."
+                ),
             ),
-            (1, "That is the luckiest roll: a chance node is not the cat's choice. Average over the faces."),
-            (0, "That is the unluckiest roll — treating the die as an opponent (minimax). Average over the faces."),
+            (1, N_("That is the luckiest roll: a chance node is not the cat's choice. Average over the faces.")),
+            (0, N_("That is the unluckiest roll — treating the die as an opponent (minimax). Average over the faces.")),
             (
                 Fraction(_faces.count(1), len(_faces)),
-                "A 3 also works: the cat can walk around (three steps ending next door). Use reachable for every face.",
+                N_(
+                    "A 3 also works: the cat can walk around (three steps ending next door). Use reachable for every face."
+                ),
             ),
         ],
         hint=(
-            "The die has six faces, equally likely; which of them let the cat end its move on the mouse?",
-            "For each face of the cat die: can the cat land on the mouse? Then (faces that can) / 6.",
+            N_("The die has six faces, equally likely; which of them let the cat end its move on the mouse?"),
+            N_("For each face of the cat die: can the cat land on the mouse? Then (faces that can) / 6."),
         ),
     )
 )
@@ -181,38 +186,46 @@ ex.add(
         "q2",
         is_correct=_ok,
         misconceptions=[
-            Misconception(lambda rows: not all(_number(g) for g, _ in rows), "Return a number: the cat's value."),
+            Misconception(lambda rows: not all(_number(g) for g, _ in rows), N_("Return a number: the cat's value.")),
             Misconception(
                 _like("worst"),
-                "You treated the dice as an opponent (the minimum over the outcomes): that is minimax, and it "
-                "is too pessimistic. A chance node is worth the probability-weighted average.",
+                N_(
+                    "You treated the dice as an opponent (the minimum over the outcomes): that is minimax, and it "
+                    "is too pessimistic. A chance node is worth the probability-weighted average."
+                ),
             ),
             Misconception(
                 _like("best"),
-                "You took the luckiest outcome at chance nodes. Nobody chooses the roll: average the outcomes, "
-                "weighted by their probabilities.",
+                N_(
+                    "You took the luckiest outcome at chance nodes. Nobody chooses the roll: average the outcomes, "
+                    "weighted by their probabilities."
+                ),
             ),
             Misconception(
                 _like("unweighted"),
-                "You averaged the outcomes as if they were equally likely. Weight each by its probability "
-                "(tree.outcomes gives (outcome, probability) pairs).",
+                N_(
+                    "You averaged the outcomes as if they were equally likely. Weight each by its probability "
+                    "(tree.outcomes gives (outcome, probability) pairs)."
+                ),
             ),
             Misconception(
                 _like("chance-depth"),
-                "Your depth is off by one: chance nodes do not use up depth — only decisions (the cat's and the "
-                "mouse's moves) do.",
+                N_(
+                    "Your depth is off by one: chance nodes do not use up depth — only decisions (the cat's and the "
+                    "mouse's moves) do."
+                ),
             ),
             Misconception(
                 lambda rows: _like("minus")(rows) or _like("plus")(rows),
-                "Your depth is off by one: depth counts decisions. At depth 0 return tree.value(state).",
+                N_("Your depth is off by one: depth counts decisions. At depth 0 return tree.value(state)."),
             ),
         ],
         hint=(
-            "At a die roll nobody chooses: the value is what happens on average.",
-            "Three kinds of nodes: 'max' (the cat), 'min' (the mouse) and 'chance' (a die roll).",
+            N_("At a die roll nobody chooses: the value is what happens on average."),
+            N_("Three kinds of nodes: 'max' (the cat), 'min' (the mouse) and 'chance' (a die roll)."),
         ),
         prepare=_run,
-        praise="Correct — expectimax on every position and depth.",
+        praise=N_("Correct — expectimax on every position and depth."),
     )
 )
 
@@ -236,24 +249,29 @@ ex.add(
         is_correct=lambda sq: sq == _best,
         misconceptions=[
             Misconception(
-                lambda sq: sq not in _values, "The cat cannot land there with this roll: pick a square from the list."
+                lambda sq: sq not in _values,
+                N_("The cat cannot land there with this roll: pick a square from the list."),
             ),
             Misconception(
                 lambda sq: sq == _greedy,
-                "That is the greedy cat's square: nearest to the mouse. But the mouse moves first, with its "
-                "own die — wait where the mouse is likely to be catchable after its move.",
+                N_(
+                    "That is the greedy cat's square: nearest to the mouse. But the mouse moves first, with its "
+                    "own die — wait where the mouse is likely to be catchable after its move."
+                ),
             ),
             Misconception(
                 lambda sq: sq == _shallow_best,
-                "That is the best square at depth 1: the evaluation looks at the mouse where it is now, but the "
-                "mouse moves before the cat rolls again. Search one decision deeper.",
+                N_(
+                    "That is the best square at depth 1: the evaluation looks at the mouse where it is now, but the "
+                    "mouse moves before the cat rolls again. Search one decision deeper."
+                ),
             ),
         ],
         hint=(
-            "The cat should go where its chance to catch the mouse later is best, averaged over the dice.",
-            "Compare the expectimax values of the landing squares (depth 2): the highest wins.",
+            N_("The cat should go where its chance to catch the mouse later is best, averaged over the dice."),
+            N_("Compare the expectimax values of the landing squares (depth 2): the highest wins."),
         ),
         prepare=_as_square,
-        praise="Correct — the square with the best expected chance to catch the mouse.",
+        praise=N_("Correct — the square with the best expected chance to catch the mouse."),
     )
 )

@@ -20,6 +20,7 @@ from typing import Any
 from boardgames_widgets.games.food_chain.rules import FoodChain, FoodChainState
 from boardgames_widgets.lessons import search_tools as sl
 from boardgames_widgets.lessons.check import Exercise, Misconception, NotAnswered, lesson, numeric_exercise
+from boardgames_widgets.lessons.text import M_, N_
 
 LESSON_ID = "search.minimax"
 
@@ -114,7 +115,7 @@ def _reference(seed: int, left: int, depth: int) -> tuple[float, float, float, d
 
 def _run(func: Any, kind: str) -> list[_Case]:
     if not callable(func):
-        raise TypeError("this exercise expects your function, not a value")
+        raise TypeError(N_("this exercise expects your function, not a value"))
     cases = MINIMAX_CASES if kind == "minimax" else ALPHABETA_CASES
     out = []
     for seed, left, depth in cases:
@@ -122,7 +123,7 @@ def _run(func: Any, kind: str) -> list[_Case]:
         tree.reset()
         got = func(tree, state, depth) if kind == "minimax" else func(tree, state, depth, -math.inf, math.inf)
         if got is None:
-            raise NotAnswered("your function returns None: return the value")
+            raise NotAnswered(N_("your function returns None: return the value"))
         out.append(_Case(got, tree.expanded, *_reference(seed, left, depth)))
     return out
 
@@ -147,18 +148,22 @@ def _off_by_one(cases: list[_Case]) -> bool:
 
 
 _COMMON = [
-    Misconception(lambda cs: not all(_numeric(c.value) for c in cs), "Return a number: the value for player 0."),
+    Misconception(lambda cs: not all(_numeric(c.value) for c in cs), N_("Return a number: the value for player 0.")),
     Misconception(
         _off_by_one,
-        "Your depth is off by one: depth counts moves. At depth 0 return tree.value(state) without "
-        "expanding; each recursive call gets depth - 1.",
+        N_(
+            "Your depth is off by one: depth counts moves. At depth 0 return tree.value(state) without "
+            "expanding; each recursive call gets depth - 1."
+        ),
     ),
     Misconception(
         _all_like("max"),
-        "You maximize at every level. Player 1 (MIN) picks the move that is worst for player 0: take the "
-        "min where tree.to_move(state) is 'min'.",
+        N_(
+            "You maximize at every level. Player 1 (MIN) picks the move that is worst for player 0: take the "
+            "min where tree.to_move(state) is 'min'."
+        ),
     ),
-    Misconception(_all_like("swapped"), "You swapped MAX and MIN: player 0, who moves at 'max' nodes, maximizes."),
+    Misconception(_all_like("swapped"), N_("You swapped MAX and MIN: player 0, who moves at 'max' nodes, maximizes.")),
 ]
 
 
@@ -173,11 +178,13 @@ ex.add(
         is_correct=_values_ok,
         misconceptions=_COMMON,
         hint=(
-            "Minimax stops at the end of the game or at the depth limit; in between, the player to move picks what is best for them.",
-            "Check the end of the game (tree.is_over) as well as depth 0, and that each level takes max or min.",
+            N_(
+                "Minimax stops at the end of the game or at the depth limit; in between, the player to move picks what is best for them."
+            ),
+            N_("Check the end of the game (tree.is_over) as well as depth 0, and that each level takes max or min."),
         ),
         prepare=lambda f: _run(f, "minimax"),
-        praise="Correct — the minimax value on every endgame and depth.",
+        praise=N_("Correct — the minimax value on every endgame and depth."),
     )
 )
 
@@ -197,13 +204,17 @@ ex.add(
         misconceptions=[
             Misconception(
                 _not_pruned,
-                "Right values, but you did not prune: your search expanded every node plain minimax expands. "
-                "After each child update alpha (at MAX) or beta (at MIN) and stop the loop once alpha >= beta.",
+                N_(
+                    "Right values, but you did not prune: your search expanded every node plain minimax expands. "
+                    "After each child update alpha (at MAX) or beta (at MIN) and stop the loop once alpha >= beta."
+                ),
             ),
             Misconception(
                 _prunes_little,
-                "Right values, but you prune less than alpha-beta can: pass the updated alpha and beta down "
-                "to the next children, and cut as soon as alpha >= beta.",
+                N_(
+                    "Right values, but you prune less than alpha-beta can: pass the updated alpha and beta down "
+                    "to the next children, and cut as soon as alpha >= beta."
+                ),
             ),
             *_COMMON,
             Misconception(
@@ -211,16 +222,18 @@ ex.add(
                     all(_numeric(c.value) for c in cs)
                     and sum(c.expanded for c in cs) < sum(c.work["alphabeta"] for c in cs)
                 ),
-                "You cut too much: some values are wrong. Cut only when alpha >= beta, and start with "
-                "best = -inf at MAX and +inf at MIN.",
+                N_(
+                    "You cut too much: some values are wrong. Cut only when alpha >= beta, and start with "
+                    "best = -inf at MAX and +inf at MIN."
+                ),
             ),
         ],
         hint=(
-            "Alpha-beta gives the same value as minimax, but stops looking at moves that cannot change the result.",
-            "Compare your value with minimax on the same tree; then count tree.expanded.",
+            N_("Alpha-beta gives the same value as minimax, but stops looking at moves that cannot change the result."),
+            N_("Compare your value with minimax on the same tree; then count tree.expanded."),
         ),
         prepare=lambda f: _run(f, "alphabeta"),
-        praise="Correct — the minimax value, and the nodes alpha-beta can skip were skipped.",
+        praise=N_("Correct — the minimax value, and the nodes alpha-beta can skip were skipped."),
     )
 )
 
@@ -232,22 +245,27 @@ ex.add(
         [
             (
                 sl.count_nodes(_tree, _state, MAIN_LEFT),
-                "You counted nodes of the tree. A transposition table stores each position once, however "
-                "many move orders lead to it.",
+                N_(
+                    "You counted nodes of the tree. A transposition table stores each position once, however "
+                    "many move orders lead to it."
+                ),
             ),
             (
                 sl.count_positions(_tree, _state, MAIN_LEFT) - 1,
-                "Count the root position too.",
+                N_("Count the root position too."),
             ),
             (
                 sl.count_positions(_tree, _state, MAIN_LEFT) - sl.count_positions(_tree, _state, MAIN_LEFT - 1),
-                f"You counted only the positions {MAIN_LEFT} moves deep; the table also stores every position on "
-                "the way there, and the start.",
+                M_(
+                    "You counted only the positions {left} moves deep; the table also stores every position on "
+                    "the way there, and the start.",
+                    left=MAIN_LEFT,
+                ),
             ),
         ],
         hint=(
-            "A transposition table stores each position once, however many move orders lead to it.",
-            "Count the different positions (not the paths) within the depth, the starting position included.",
+            N_("A transposition table stores each position once, however many move orders lead to it."),
+            N_("Count the different positions (not the paths) within the depth, the starting position included."),
         ),
     )
 )
@@ -256,14 +274,14 @@ ex.add(
 def _run_order(func: Any) -> list[tuple[bool, bool, int, int, int]]:
     """Per case: same moves?, same value?, nodes with the student's order, without order, best-first."""
     if not callable(func):
-        raise TypeError("q4 expects your function order(tree, state, moves)")
+        raise TypeError(N_("q4 expects your function order(tree, state, moves)"))
     out = []
     for seed, left, depth in ALPHABETA_CASES:
         tree, state = tree_for(seed, left)
         moves = tree.moves(state)
         got = func(tree, state, list(moves))
         if got is None:
-            raise NotAnswered("your function returns None: return the moves in your order")
+            raise NotAnswered(N_("your function returns None: return the moves in your order"))
         same = got is not None and sorted(map(str, got)) == sorted(map(str, moves))
         if not same:
             out.append((False, False, 0, 0, 0))
@@ -321,47 +339,63 @@ ex.add(
         misconceptions=[
             Misconception(
                 lambda rows: not all(r[0] for r in rows),
-                "Your ordering must return the same moves, only in another order (none lost, none added).",
+                N_("Your ordering must return the same moves, only in another order (none lost, none added)."),
             ),
             Misconception(
                 _same_work(_worst_first),
-                "Your ordering makes alpha-beta slower: it puts the worst moves first. At MAX the moves with the "
-                "highest value should come first, at MIN the lowest.",
+                N_(
+                    "Your ordering makes alpha-beta slower: it puts the worst moves first. At MAX the moves with the "
+                    "highest value should come first, at MIN the lowest."
+                ),
             ),
             Misconception(
                 _same_work(_ascending),
-                "At MIN your order is right, but at MAX you try the lowest values first — that is MAX's worst "
-                "move. Order for the player to move: MAX wants the highest value first.",
+                N_(
+                    "At MIN your order is right, but at MAX you try the lowest values first — that is MAX's worst "
+                    "move. Order for the player to move: MAX wants the highest value first."
+                ),
             ),
             Misconception(
                 _same_work(_descending),
-                "At MAX your order is right, but at MIN you try the highest values first — that is MIN's worst "
-                "move. Order for the player to move: MIN wants the lowest value first.",
+                N_(
+                    "At MAX your order is right, but at MIN you try the highest values first — that is MIN's worst "
+                    "move. Order for the player to move: MIN wants the lowest value first."
+                ),
             ),
             Misconception(
                 lambda rows: sum(r[2] for r in rows) > sum(r[3] for r in rows),
-                "Your ordering makes alpha-beta slower than no ordering at all: some player's worst moves come "
-                "first. Put the best move for the player to move first.",
+                N_(
+                    "Your ordering makes alpha-beta slower than no ordering at all: some player's worst moves come "
+                    "first. Put the best move for the player to move first."
+                ),
             ),
             Misconception(
                 lambda rows: sum(r[2] for r in rows) == sum(r[3] for r in rows),
-                "Alpha-beta does exactly as much work as with the moves in their own order: your function does "
-                "not reorder them (sorted() returns a new list — return that one).",
+                N_(
+                    "Alpha-beta does exactly as much work as with the moves in their own order: your function does "
+                    "not reorder them (sorted() returns a new list — return that one)."
+                ),
             ),
             Misconception(
                 lambda rows: all(r[0] for r in rows),
-                "Your ordering helps, but alpha-beta still does clearly more work than with the best move first: "
-                "at some nodes the player to move does not try its best move first.",
+                N_(
+                    "Your ordering helps, but alpha-beta still does clearly more work than with the best move first: "
+                    "at some nodes the player to move does not try its best move first."
+                ),
                 "m7",
             ),
         ],
         hint=(
-            "Alpha-beta cuts early when the best move is tried first. Which player is to move, and which "
-            "value does that player like?",
-            "Give every move a quick score — the value of the position right after it (tree.evaluate) — and "
-            "sort by it: highest first when MAX is to move, lowest first when MIN is.",
+            N_(
+                "Alpha-beta cuts early when the best move is tried first. Which player is to move, and which "
+                "value does that player like?"
+            ),
+            N_(
+                "Give every move a quick score — the value of the position right after it (tree.evaluate) — and "
+                "sort by it: highest first when MAX is to move, lowest first when MIN is."
+            ),
         ),
         prepare=_run_order,
-        praise="Correct — with your ordering alpha-beta expands fewer nodes.",
+        praise=N_("Correct — with your ordering alpha-beta expands fewer nodes."),
     )
 )

@@ -23,6 +23,7 @@ from boardgames_widgets.games.chop_chop.layout import Coord
 from boardgames_widgets.games.chop_chop.rules import UNCOVERED_CHEESE
 from boardgames_widgets.lessons import search_tools as sl
 from boardgames_widgets.lessons.check import Exercise, Misconception, NotAnswered, lesson, numeric_exercise
+from boardgames_widgets.lessons.text import M_, N_
 
 LESSON_ID = "search.paths"
 
@@ -166,7 +167,7 @@ class _Run:
 
 def _run_paths(func: Any) -> _Run:
     if not callable(func):
-        raise TypeError("q2 expects your function all_paths(start, n, neighbours), not a value")
+        raise TypeError(N_("q2 expects your function all_paths(start, n, neighbours), not a value"))
     run = _Run([], [], [], [], [], [])
     for cat, n in CAT_STARTS:
         state = cat_state(cat)
@@ -174,7 +175,7 @@ def _run_paths(func: Any) -> _Run:
         counter = CountingNeighbours(rule)
         out = func(cat, n, counter)
         if out is None:
-            raise NotAnswered("your function returns None: return the list of paths")
+            raise NotAnswered(N_("your function returns None: return the list of paths"))
         items = list(out)
         if items and all(_is_square(p) for p in items):
             run.got.append([(LANDING, tuple(p)) for p in items])  # landing squares, not paths
@@ -244,14 +245,14 @@ def reference_fewest_steps(start: Coord, goal: Coord, neighbours: Callable[[Coor
 
 def _run_bfs(func: Any) -> list[tuple[Any, int, int]]:
     if not callable(func):
-        raise TypeError("q4 expects your function fewest_steps(start, goal, neighbours), not a value")
+        raise TypeError(N_("q4 expects your function fewest_steps(start, goal, neighbours), not a value"))
     out = []
     for start, goal in BFS_CASES:
         state = cat_state(start)
         counter = CountingNeighbours(sl.step_rule(state, "cat", game=game()))
         got = func(start, goal, counter)
         if got is None:
-            raise NotAnswered("your function returns None: return the number of steps")
+            raise NotAnswered(N_("your function returns None: return the number of steps"))
         want = sl.bfs_distances(state, "cat", game=game())[goal]
         manhattan = abs(start[0] - goal[0]) + abs(start[1] - goal[1])
         out.append((got, want, manhattan))
@@ -276,26 +277,30 @@ ex.add(
         [
             (
                 sl.count_walks(_cat, "cat", Q1_STEPS, game=game()),
-                "You counted paths that revisit a square (like there and back again). CC-M4: within one move "
-                "the cat never stands twice on the same square, its start included.",
+                N_(
+                    "You counted paths that revisit a square (like there and back again). CC-M4: within one move "
+                    "the cat never stands twice on the same square, its start included."
+                ),
             ),
             (
                 len(reachable(_cat, "cat", Q1_STEPS, game=game())),
-                "You counted landing squares. The question asks for paths: two different paths may end on the "
-                "same square and both count.",
+                N_(
+                    "You counted landing squares. The question asks for paths: two different paths may end on the "
+                    "same square and both count."
+                ),
             ),
             (
                 len(enumerate_paths(_cat, "cat", Q1_STEPS - 1, game=game())),
-                f"Your depth is off by one: that is the number of paths of {Q1_STEPS - 1} steps.",
+                M_("Your depth is off by one: that is the number of paths of {steps} steps.", steps=Q1_STEPS - 1),
             ),
             (
                 len(enumerate_paths(_cat, "cat", Q1_STEPS + 1, game=game())),
-                f"Your depth is off by one: that is the number of paths of {Q1_STEPS + 1} steps.",
+                M_("Your depth is off by one: that is the number of paths of {steps} steps.", steps=Q1_STEPS + 1),
             ),
         ],
         hint=(
-            "A path is a sequence of squares: count every way, not every end square.",
-            "Run the depth-first search on the board above, or count the paths in the stepper's last frame.",
+            N_("A path is a sequence of squares: count every way, not every end square."),
+            N_("Run the depth-first search on the board above, or count the paths in the stepper's last frame."),
         ),
     )
 )
@@ -307,39 +312,43 @@ ex.add(
         misconceptions=[
             Misconception(
                 _not_pruned,
-                "Right paths, but you did not prune: your search walked on past squares it had already visited "
-                "and threw those walks away at the end. Check `nxt not in path` before going deeper, so a dead "
-                "branch is never expanded.",
+                N_(
+                    "Right paths, but you did not prune: your search walked on past squares it had already visited "
+                    "and threw those walks away at the end. Check `nxt not in path` before going deeper, so a dead "
+                    "branch is never expanded."
+                ),
             ),
             Misconception(
                 _landings,
-                "You returned landing squares. Return whole paths: lists of squares, the start first.",
+                N_("You returned landing squares. Return whole paths: lists of squares, the start first."),
             ),
             Misconception(
                 _revisits,
-                "You counted paths that revisit a square (CC-M4): skip a neighbour that is already on the path.",
+                N_("You counted paths that revisit a square (CC-M4): skip a neighbour that is already on the path."),
             ),
             Misconception(
                 _no_start,
-                "Your paths leave out the start square: a path of n steps lists n + 1 squares, the start first.",
+                N_("Your paths leave out the start square: a path of n steps lists n + 1 squares, the start first."),
             ),
             Misconception(
                 lambda run: _lengths(run, -1) or _lengths(run, 1),
-                "Your depth is off by one: a path of n steps has n + 1 squares (the start included). "
-                "Stop when len(path) == n + 1.",
+                N_(
+                    "Your depth is off by one: a path of n steps has n + 1 squares (the start included). "
+                    "Stop when len(path) == n + 1."
+                ),
             ),
-            Misconception(_duplicates, "Some paths are listed twice: each path should appear once."),
+            Misconception(_duplicates, N_("Some paths are listed twice: each path should appear once.")),
             Misconception(
                 lambda run: all(len(g) <= len(w) for g, w in zip(run.got, run.want, strict=True)),
-                "Some paths are missing: at every square try every neighbour, not just the first that works.",
+                N_("Some paths are missing: at every square try every neighbour, not just the first that works."),
             ),
         ],
         hint=(
-            "Extend a path one step at a time, and never step on a square the path already visited.",
-            "Compare your paths with enumerate_paths on the same board and roll.",
+            N_("Extend a path one step at a time, and never step on a square the path already visited."),
+            N_("Compare your paths with enumerate_paths on the same board and roll."),
         ),
         prepare=_run_paths,
-        praise="Correct — every path, none twice, and no square expanded in vain.",
+        praise=N_("Correct — every path, none twice, and no square expanded in vain."),
     )
 )
 
@@ -352,27 +361,33 @@ ex.add(
         [
             (
                 sum(_mouse_land.values()),
-                "You counted paths. The question asks for landing squares: count each square once, however "
-                "many paths lead there.",
+                N_(
+                    "You counted paths. The question asks for landing squares: count each square once, however "
+                    "many paths lead there."
+                ),
             ),
             (
                 len(reachable(without_table(_mouse), 0, Q3_STEPS, game=game())),
-                "You kept the mouse out from under the table. CC-M6: mice walk under the table like floor "
-                "(only the top is the cat's).",
+                N_(
+                    "You kept the mouse out from under the table. CC-M6: mice walk under the table like floor "
+                    "(only the top is the cat's)."
+                ),
             ),
             (
                 len(reachable(cat_blocks_everywhere(_mouse), 0, Q3_STEPS, game=game())),
-                "The cat is on the table top, the mouse underneath: two layers (CC-M5, CC-M6), so the cat does "
-                "not block the square below it.",
+                N_(
+                    "The cat is on the table top, the mouse underneath: two layers (CC-M5, CC-M6), so the cat does "
+                    "not block the square below it."
+                ),
             ),
             (
                 len(reachable(without_other_mice(_mouse, 0), 0, Q3_STEPS, game=game())),
-                "Mouse 2 is in the way: no piece passes through another or stops on it (CC-M3).",
+                N_("Mouse 2 is in the way: no piece passes through another or stops on it (CC-M3)."),
             ),
         ],
         hint=(
-            "Count landing squares, not paths: many paths end on the same square.",
-            "Mark every square where a path of exactly 3 steps can end (holes too), then count the marks.",
+            N_("Count landing squares, not paths: many paths end on the same square."),
+            N_("Mark every square where a path of exactly 3 steps can end (holes too), then count the marks."),
         ),
     )
 )
@@ -400,28 +415,32 @@ ex.add(
         misconceptions=[
             Misconception(
                 lambda rows: not all(_int_like(g) for g, _, _ in rows),
-                "Return a whole number of steps (an int).",
+                N_("Return a whole number of steps (an int)."),
             ),
             Misconception(
                 _q4_wrong("manhattan"),
-                "You measured a straight line (rows + columns apart). The uncovered cheese is in the way "
-                "(CC-T2): search the squares the cat can actually step on.",
+                N_(
+                    "You measured a straight line (rows + columns apart). The uncovered cheese is in the way "
+                    "(CC-T2): search the squares the cat can actually step on."
+                ),
             ),
             Misconception(
                 _q4_wrong("squares"),
-                "Your depth is off by one: you counted squares, start included. Count steps: the start is 0.",
+                N_("Your depth is off by one: you counted squares, start included. Count steps: the start is 0."),
             ),
             Misconception(
                 _q4_wrong("longer"),
-                "Your search found a way, but not always the shortest: a depth-first search follows one path "
-                "first. Use a queue (breadth-first), so squares are reached in order of distance.",
+                N_(
+                    "Your search found a way, but not always the shortest: a depth-first search follows one path "
+                    "first. Use a queue (breadth-first), so squares are reached in order of distance."
+                ),
             ),
         ],
         hint=(
-            "Explore the squares in order of distance: all squares 1 step away first, then 2, …",
-            "Breadth-first search: a queue, a distance per square, the start at 0.",
+            N_("Explore the squares in order of distance: all squares 1 step away first, then 2, …"),
+            N_("Breadth-first search: a queue, a distance per square, the start at 0."),
         ),
         prepare=_run_bfs,
-        praise="Correct — breadth-first search reaches every square by a shortest way.",
+        praise=N_("Correct — breadth-first search reaches every square by a shortest way."),
     )
 )

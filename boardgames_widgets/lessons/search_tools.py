@@ -42,6 +42,7 @@ from boardgames_widgets.core.rng import derive_seed, sample_outcome
 from boardgames_widgets.games.chop_chop.layout import Coord
 from boardgames_widgets.games.chop_chop.rules import CAT, ChopChop, ChopChopState, Move
 from boardgames_widgets.games.food_chain.rules import CARDS_PER_PLAYER, FoodChain, FoodChainState, score
+from boardgames_widgets.lessons import text as tx
 
 # ======================================================================================
 # Lesson 1: paths
@@ -144,9 +145,27 @@ def dfs_frames(state: ChopChopState, piece: Any, steps: int, *, game: ChopChop |
         visited.add(here)
         if len(path) == steps + 1:
             found[here] = found.get(here, 0) + 1
-            snap(path, "found", f"{steps} steps done: land on {here} (path {sum(found.values())})")
+            snap(
+                path,
+                "found",
+                tx._(
+                    "{steps} steps done: land on {square} (path {path})",
+                    steps=steps,
+                    square=here,
+                    path=sum(found.values()),
+                ),
+            )
             return
-        snap(path, "step", f"at {here} after {len(path) - 1} step(s): try its neighbours")
+        snap(
+            path,
+            "step",
+            tx.ngettext(
+                "at {square} after {n} step: try its neighbours",
+                "at {square} after {n} steps: try its neighbours",
+                len(path) - 1,
+                square=here,
+            ),
+        )
         last_step = len(path) == steps
         for nxt in nbrs[path[-1]]:
             if nxt in path:
@@ -154,10 +173,19 @@ def dfs_frames(state: ChopChopState, piece: Any, steps: int, *, game: ChopChop |
             if (last_step and may_stop[nxt]) or (not last_step and may_pass[nxt]):
                 extend([*path, nxt])
         if len(path) > 1:
-            snap(path[:-1], "back", f"every way on from {here} tried: step back")
+            snap(path[:-1], "back", tx._("every way on from {square} tried: step back", square=here))
 
     if start >= 0 and steps >= 1:
-        snap([start], "start", f"start on {lay.coords[start]}, {steps} steps to walk")
+        snap(
+            [start],
+            "start",
+            tx.ngettext(
+                "start on {square}, {n} step to walk",
+                "start on {square}, {n} steps to walk",
+                steps,
+                square=lay.coords[start],
+            ),
+        )
         extend([start])
     n_paths = sum(found.values())
     frames.append(
@@ -166,7 +194,7 @@ def dfs_frames(state: ChopChopState, piece: Any, steps: int, *, game: ChopChop |
             frozenset(visited),
             tuple(sorted(found.items())),
             "done",
-            f"done: {n_paths} paths, {len(found)} landing squares",
+            tx._("done: {paths} paths, {squares} landing squares", paths=n_paths, squares=len(found)),
         )
     )
     return frames
@@ -223,10 +251,20 @@ def bfs_frames(state: ChopChopState, piece: Any, *, game: ChopChop | None = None
                 frozenset(seen),
                 tuple(sorted(seen.items())),
                 "step",
-                f"{square} is {d} step(s) away; {len(frontier)} square(s) waiting in the queue",
+                tx.ngettext(
+                    "{square} is {n} step away; {waiting} square(s) waiting in the queue",
+                    "{square} is {n} steps away; {waiting} square(s) waiting in the queue",
+                    d,
+                    square=square,
+                    waiting=len(frontier),
+                ),
             )
         )
-    frames.append(Frame((), frozenset(seen), tuple(sorted(seen.items())), "done", f"done: {len(seen)} squares"))
+    frames.append(
+        Frame(
+            (), frozenset(seen), tuple(sorted(seen.items())), "done", tx._("done: {squares} squares", squares=len(seen))
+        )
+    )
     return frames
 
 
@@ -885,7 +923,7 @@ class SearchCat:
         self.tree = cat_tree(game, evaluate)
         self.depth = depth
         self.chance = chance
-        self.name = name or f"expectimax cat (depth {depth})"
+        self.name = name or tx._("expectimax cat (depth {depth})", depth=depth)
 
     def act(self, observation: Any, legal_actions: Sequence[Any], rng: random.Random) -> Any:
         """The legal action with the best value (ties: the first). Moves to the same

@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from boardgames_widgets.lessons.check import NOT_ANSWERED, Exercise, Misconception
+from boardgames_widgets.lessons.text import N_
 
 
 class _Crash:
@@ -57,7 +58,7 @@ def outputs_exercise(
 
     def prepare(f: Any) -> list[Any]:
         if not callable(f):
-            raise TypeError("the answer to this exercise is a function: pass its name, without ()")
+            raise TypeError(N_("the answer to this exercise is a function: pass its name, without ()"))
         try:
             return [normalize(x) for x in _run(f, cases)]
         except tuple(e for e, _ in errors) as exc:
@@ -66,7 +67,7 @@ def outputs_exercise(
     misconceptions = [
         Misconception(
             lambda outs: all(o is None for o in outs) and not all(e is None for e in expected),
-            "Not answered yet: your function returns None — finish its body and end it with return (the answer).",
+            N_("Not answered yet: your function returns None — finish its body and end it with return (the answer)."),
             NOT_ANSWERED,
         )
     ]

@@ -26,6 +26,7 @@ from boardgames_widgets.lessons.check import (
     numeric_exercise,
 )
 from boardgames_widgets.lessons.probability_common import probability_exercise
+from boardgames_widgets.lessons.text import N_
 
 LESSON_ID = "strategy.hidden"
 #: The notebook's seed (it picks the position).
@@ -81,22 +82,26 @@ ex.add(
         [
             (
                 Fraction(_captures_in_deck, _game.deck_size),
-                "That is the share of Captures in the whole deck. Player 1 has seen some cards (face up, "
-                "discarded): the held card is one of the cards player 1 has not seen.",
+                N_(
+                    "That is the share of Captures in the whole deck. Player 1 has seen some cards (face up, "
+                    "discarded): the held card is one of the cards player 1 has not seen."
+                ),
             ),
             (
                 Fraction(1, _kinds_unseen),
-                "The kinds are not equally likely: count the unseen cards of each kind.",
+                N_("The kinds are not equally likely: count the unseen cards of each kind."),
             ),
             (
                 Fraction(_obs0.unseen[KINDS.index(CAPTURE)], sum(_obs0.unseen)),
-                "Those are player 0's counts, who has seen the drawn card and taken it out. Player 1 has not: "
-                "use player 1's observation, where the held card is still among the unseen cards.",
+                N_(
+                    "Those are player 0's counts, who has seen the drawn card and taken it out. Player 1 has not: "
+                    "use player 1's observation, where the held card is still among the unseen cards."
+                ),
             ),
         ],
         hint=(
-            "Player 1 reasons only from what player 1 has seen.",
-            "P = (Captures player 1 has not seen) / (all cards player 1 has not seen): read obs.unseen.",
+            N_("Player 1 reasons only from what player 1 has seen."),
+            N_("P = (Captures player 1 has not seen) / (all cards player 1 has not seen): read obs.unseen."),
         ),
         digits=3,
     )
@@ -112,27 +117,35 @@ ex.add(
         [
             (
                 sum((max(0, x - _w) * p for x, p in _dist.items()), Fraction(0)),
-                "That is what you save *with* the peek. Its value is the difference: subtract what you "
-                "save without it, max(0, E[X] − held).",
+                N_(
+                    "That is what you save *with* the peek. Its value is the difference: subtract what you "
+                    "save without it, max(0, E[X] − held)."
+                ),
             ),
             (
                 _mean - _w,
-                "That is the average saving of always swapping, without a peek. The question asks what "
-                "the peek adds to the best decision without it.",
+                N_(
+                    "That is the average saving of always swapping, without a peek. The question asks what "
+                    "the peek adds to the best decision without it."
+                ),
             ),
             (
                 -sl.peek_value(_dist, _w),
-                "Right size, wrong sign: information never hurts a decision-maker, so its value is ≥ 0.",
+                N_("Right size, wrong sign: information never hurts a decision-maker, so its value is ≥ 0."),
             ),
             (
                 max(Fraction(0), _w - _mean),
-                "You compared the wrong way round: swapping saves X − held (the face-down card X leaves, "
-                "the held card comes in).",
+                N_(
+                    "You compared the wrong way round: swapping saves X − held (the face-down card X leaves, "
+                    "the held card comes in)."
+                ),
             ),
         ],
         hint=(
-            "Information is worth what it saves: the best decision with the peek against the best decision without it.",
-            "With a peek: E[max(0, X − held)]. Without: max(0, E[X] − held). The value is the difference.",
+            N_(
+                "Information is worth what it saves: the best decision with the peek against the best decision without it."
+            ),
+            N_("With a peek: E[max(0, X − held)]. Without: max(0, E[X] − held). The value is the difference."),
         ),
     )
 )
@@ -144,22 +157,26 @@ ex.add(
         [
             (
                 min(HELD_WEIGHTS),
-                "With the lightest card you swap anyway — whatever the peek shows. Information is worth "
-                "something only when it can change your decision.",
+                N_(
+                    "With the lightest card you swap anyway — whatever the peek shows. Information is worth "
+                    "something only when it can change your decision."
+                ),
             ),
             (
                 max(HELD_WEIGHTS),
-                "With a very heavy card you never swap, whatever the peek shows: the information changes "
-                "nothing, so it is worth (almost) nothing.",
+                N_(
+                    "With a very heavy card you never swap, whatever the peek shows: the information changes "
+                    "nothing, so it is worth (almost) nothing."
+                ),
             ),
             (
                 max(HELD_WEIGHTS, key=lambda w: sl.peek_value(_dist, w) if w != best_peek_weight() else -1),
-                "Close — that is the second best. Compare the values in the table once more.",
+                N_("Close — that is the second best. Compare the values in the table once more."),
             ),
         ],
         hint=(
-            "A peek is worth most when the decision without it is a close call.",
-            "Compute peek_value for every held weight from −2 to 10 and take the largest.",
+            N_("A peek is worth most when the decision without it is a close call."),
+            N_("Compute peek_value for every held weight from −2 to 10 and take the largest."),
         ),
         rel=1e-9,
     )
@@ -200,18 +217,22 @@ def _lazy_close(value: Callable[[], float]) -> Callable[[Any], bool]:
 _q4_wrong: list[tuple[Callable[[], float], str, str]] = [
     (
         lambda: lesson_search().values[lesson_search().action],
-        "That is the move's estimated win rate. The question asks which share of the iterations (visits) went to it.",
+        N_(
+            "That is the move's estimated win rate. The question asks which share of the iterations (visits) went to it."
+        ),
         "win_rate",
     ),
     (
         lambda: 1 / len(lesson_search().visits),
-        "The visits are not spread evenly over the moves: UCB1 sends more iterations to moves that look good. "
-        "Read the visits of the chosen move.",
+        N_(
+            "The visits are not spread evenly over the moves: UCB1 sends more iterations to moves that look good. "
+            "Read the visits of the chosen move."
+        ),
         "even",
     ),
     (
         lambda: max(lesson_search().values.values()),
-        "That is the best win rate in the table, not a share of the iterations.",
+        N_("That is the best win rate in the table, not a share of the iterations."),
         "best_value",
     ),
 ]
@@ -220,18 +241,20 @@ ex.add(
         "q4",
         is_correct=_lazy_close(chosen_share),
         misconceptions=[
-            Misconception(lambda a: not is_number(a), "Your answer should be a number between 0 and 1."),
+            Misconception(lambda a: not is_number(a), N_("Your answer should be a number between 0 and 1.")),
             Misconception(
                 lambda a: is_number(a) and as_number(a) > 1,
-                "That looks like a count of visits: divide by the number of iterations to get a share.",
+                N_("That looks like a count of visits: divide by the number of iterations to get a share."),
                 "count",
             ),
             *[Misconception(_lazy_close(f), m, k) for f, m, k in _q4_wrong],
         ],
         hint=(
-            "Each ISMCTS iteration samples the hidden cards afresh and then walks down the one tree: each "
-            "iteration is one visit of one first move.",
-            "Take the visits of the move the search plays and divide by the total number of iterations.",
+            N_(
+                "Each ISMCTS iteration samples the hidden cards afresh and then walks down the one tree: each "
+                "iteration is one visit of one first move."
+            ),
+            N_("Take the visits of the move the search plays and divide by the total number of iterations."),
         ),
         near=lambda a: near_miss(chosen_share(), 2)(a),
         digits=2,

@@ -18,6 +18,7 @@ from boardgames_widgets.core.api import CHANCE
 from boardgames_widgets.lessons import strategy_tools as sl
 from boardgames_widgets.lessons.check import NOT_ANSWERED, Exercise, Misconception, lesson, numeric_exercise
 from boardgames_widgets.lessons.strategy_common import outputs_exercise
+from boardgames_widgets.lessons.text import N_
 
 LESSON_ID = "strategy.mcts"
 #: The notebook's seed (the tree of q2 and q4 is grown with it).
@@ -39,32 +40,36 @@ ex.add(
         "q1",
         sl.ucb1(Q1_TOTAL, Q1_VISITS, Q1_PARENT, C),
         [
-            (_mean, "That is only the mean result (exploitation). UCB1 adds the exploration bonus c·√(ln N / n)."),
+            (_mean, N_("That is only the mean result (exploitation). UCB1 adds the exploration bonus c·√(ln N / n).")),
             (
                 _mean + C * _bonus_inside,
-                "You forgot the square root around ln N / n in the exploration bonus.",
+                N_("You forgot the square root around ln N / n in the exploration bonus."),
             ),
             (
                 _mean + C * math.sqrt(math.log10(Q1_PARENT) / Q1_VISITS),
-                "ln is the natural logarithm (math.log), not log10.",
+                N_("ln is the natural logarithm (math.log), not log10."),
             ),
             (
                 _mean + C * math.sqrt(math.log(Q1_VISITS) / Q1_PARENT),
-                "You swapped the counts: the logarithm is of the parent's visits N, divided by the child's visits n.",
+                N_(
+                    "You swapped the counts: the logarithm is of the parent's visits N, divided by the child's visits n."
+                ),
             ),
             (
                 Q1_TOTAL + C * math.sqrt(_bonus_inside),
-                "Use the child's mean result (total / visits), not its total.",
+                N_("Use the child's mean result (total / visits), not its total."),
             ),
             (
                 C * math.sqrt(_bonus_inside),
-                "That is the exploration bonus alone; add the child's mean result.",
+                N_("That is the exploration bonus alone; add the child's mean result."),
             ),
         ],
         hint=(
-            "UCB1 adds two parts: how good the move looked so far, and a bonus for being tried rarely.",
-            "The first part is the average result (total / visits); the bonus is c·√(ln N / n) with c = √2, "
-            "N the parent's visits and n the move's.",
+            N_("UCB1 adds two parts: how good the move looked so far, and a bonus for being tried rarely."),
+            N_(
+                "The first part is the average result (total / visits); the bonus is c·√(ln N / n) with c = √2, "
+                "N the parent's visits and n the move's."
+            ),
         ),
     )
 )
@@ -98,16 +103,20 @@ def _q2() -> Exercise:
     candidates = [
         (
             _child_by(lambda ch: ch.visits),
-            "That is the most visited move — what MCTS plays at the end of the search. "
-            "During the search, selection follows the highest UCB1 score.",
+            N_(
+                "That is the most visited move — what MCTS plays at the end of the search. "
+                "During the search, selection follows the highest UCB1 score."
+            ),
         ),
         (
             _child_by(lambda ch: ch.mean),
-            "That move has the best mean so far: pure exploitation (c = 0). UCB1 adds a bonus for moves tried rarely.",
+            N_(
+                "That move has the best mean so far: pure exploitation (c = 0). UCB1 adds a bonus for moves tried rarely."
+            ),
         ),
         (
             _child_by(lambda ch: -ch.visits),
-            "That move was tried least, but its results are poor. UCB1 balances the mean and the bonus.",
+            N_("That move was tried least, but its results are poor. UCB1 balances the mean and the bonus."),
         ),
     ]
     misconceptions = [
@@ -115,15 +124,17 @@ def _q2() -> Exercise:
     ]
     moves = {str(ch.action) for ch in root.children}
     misconceptions.append(
-        Misconception(lambda a: a not in moves, "Give one of the moves in the table, as text (e.g. 'cat at (1, 2)').")
+        Misconception(
+            lambda a: a not in moves, N_("Give one of the moves in the table, as text (e.g. 'cat at (1, 2)').")
+        )
     )
     return Exercise(
         "q2",
         is_correct=lambda a: a == right,
         misconceptions=misconceptions,
         hint=(
-            "Selection follows the highest UCB1 score, not the highest average.",
-            "Compute UCB1 for every row of the table (N = the root's visits) and take the largest.",
+            N_("Selection follows the highest UCB1 score, not the highest average."),
+            N_("Compute UCB1 for every row of the table (N = the root's visits) and take the largest."),
         ),
         prepare=_normalize_move,
     )
@@ -191,36 +202,46 @@ def _q3() -> Exercise:
         [
             (
                 lambda m, r: _run_backup(_opponent)(m, r),
-                "You credited the other player. A node must hold the result of the player who chose the move "
-                "into it (its mover), so that selection picks moves good for that player.",
+                N_(
+                    "You credited the other player. A node must hold the result of the player who chose the move "
+                    "into it (its mover), so that selection picks moves good for that player."
+                ),
             ),
             (
                 lambda m, r: _run_backup(_no_visits)(m, r),
-                "You forgot to count the visits: every node on the path gets visits += 1.",
+                N_("You forgot to count the visits: every node on the path gets visits += 1."),
             ),
             (
                 lambda m, r: _run_backup(_root_too)(m, r),
-                "The root's mover is CHANCE (−1), and returns[-1] quietly gives the last player's result. "
-                "Skip nodes whose mover is negative.",
+                N_(
+                    "The root's mover is CHANCE (−1), and returns[-1] quietly gives the last player's result. "
+                    "Skip nodes whose mover is negative."
+                ),
             ),
             (
                 lambda m, r: _run_backup(_player0)(m, r),
-                "You added player 0's result everywhere; then player 1 would choose moves that are good for player 0.",
+                N_(
+                    "You added player 0's result everywhere; then player 1 would choose moves that are good for player 0."
+                ),
             ),
             (
                 lambda m, r: _run_backup(lambda path, returns: None)(m, r),
-                "Not answered yet: nothing changed (your function updates no node) — finish its body: "
-                "it must update visits and total of every node on the path.",
+                N_(
+                    "Not answered yet: nothing changed (your function updates no node) — finish its body: "
+                    "it must update visits and total of every node on the path."
+                ),
             ),
             (
                 lambda m, r: _run_backup(_leaf_only)(m, r),
-                "You updated only the new leaf. Backpropagation updates every node on the path, up to the root.",
+                N_("You updated only the new leaf. Backpropagation updates every node on the path, up to the root."),
             ),
         ],
         hint=(
-            "Backup walks back up the path of the iteration: every node on it was visited once more.",
-            "Each node counts one more visit, and adds the result of the player who chose the move into it "
-            "(its mover); the root has no mover.",
+            N_("Backup walks back up the path of the iteration: every node on it was visited once more."),
+            N_(
+                "Each node counts one more visit, and adds the result of the player who chose the move into it "
+                "(its mover); the root has no mover."
+            ),
         ),
     )
     base.misconceptions = [  # an empty body is an open exercise, not a mistake
@@ -232,7 +253,7 @@ def _q3() -> Exercise:
 
     def prepare(f: Any) -> Any:
         if not callable(f):
-            raise TypeError("the answer to this exercise is a function: pass its name, without ()")
+            raise TypeError(N_("the answer to this exercise is a function: pass its name, without ()"))
         return inner(lambda movers, returns: _run_backup(f)(movers, returns))
 
     base.prepare = prepare
@@ -253,16 +274,16 @@ ex.add(
         "q4",
         tree_size(),
         [
-            (Q2_ITERATIONS, "Close: each iteration adds one node, but the tree also has its root."),
+            (Q2_ITERATIONS, N_("Close: each iteration adds one node, but the tree also has its root.")),
             (
                 Q2_ITERATIONS * sl.PUZZLE_CARDS_LEFT,
-                "A rollout's positions are not stored: one iteration adds only the one node it expanded.",
+                N_("A rollout's positions are not stored: one iteration adds only the one node it expanded."),
             ),
-            (len(lesson_tree().children), "That is the number of the root's children, not of all the nodes."),
+            (len(lesson_tree().children), N_("That is the number of the root's children, not of all the nodes.")),
         ],
         hint=(
-            "Count what one iteration adds to the tree, then how many iterations there were.",
-            "Which step adds a node to the tree, and how many per iteration?",
+            N_("Count what one iteration adds to the tree, then how many iterations there were."),
+            N_("Which step adds a node to the tree, and how many per iteration?"),
         ),
     )
 )

@@ -16,6 +16,7 @@ from boardgames_widgets.agents.papageno_policies import card_weight, pair_positi
 from boardgames_widgets.lessons import strategy_tools as sl
 from boardgames_widgets.lessons.check import Exercise, Misconception, as_number, lesson, numeric_exercise
 from boardgames_widgets.lessons.strategy_common import choice_exercise, outputs_exercise
+from boardgames_widgets.lessons.text import M_, N_
 
 LESSON_ID = "strategy.rules"
 #: The threshold whose confidence interval q2 asks for.
@@ -41,27 +42,31 @@ ex.add(
         [
             (
                 lambda c, k: card_weight(c) < k,
-                "You used <. 'Keep any bird ≤ k' also keeps a bird that weighs exactly k.",
+                N_("You used <. 'Keep any bird ≤ k' also keeps a bird that weighs exactly k."),
             ),
             (
                 lambda c, k: card_weight(c) >= k,
-                "That keeps the heavy cards. In Papageno the lowest total wins: keep the light ones.",
+                N_("That keeps the heavy cards. In Papageno the lowest total wins: keep the light ones."),
             ),
             (
                 lambda c, k: (c != "Capture" and int(c) <= k) or c == "Capture",
-                "A Capture card is not free: it weighs 10 (use card_weight), so it is kept only if k ≥ 10.",
+                N_("A Capture card is not free: it weighs 10 (use card_weight), so it is kept only if k ≥ 10."),
             ),
         ],
         hint=(
-            "The rule looks only at how much a card weighs, and compares it with the threshold k.",
-            "Cards are strings and a Capture has no number: get the weight with the helper, then compare "
-            "it with k (k itself is kept).",
+            N_("The rule looks only at how much a card weighs, and compares it with the threshold k."),
+            N_(
+                "Cards are strings and a Capture has no number: get the weight with the helper, then compare "
+                "it with k (k itself is kept)."
+            ),
         ),
         errors=[
             (
                 ValueError,
-                "int('Capture') fails: a Capture card has no number printed on it. Use card_weight(card); "
-                "a Capture weighs 10.",
+                N_(
+                    "int('Capture') fails: a Capture card has no number printed on it. Use card_weight(card); "
+                    "a Capture weighs 10."
+                ),
             )
         ],
         normalize=lambda x: bool(x) if isinstance(x, bool | int) else x,
@@ -111,15 +116,17 @@ def _q2_exercise() -> Exercise:
     wrong = [
         (
             rounds,
-            "You treated the rounds as independent, but they come in duplicate pairs with the same cards: "
-            "average each pair first, then use the pairs' standard deviation and the number of pairs.",
+            N_(
+                "You treated the rounds as independent, but they come in duplicate pairs with the same cards: "
+                "average each pair first, then use the pairs' standard deviation and the number of pairs."
+            ),
         ),
-        (lambda: 1.96 * std() / n(), "You divided by n. The spread of a mean shrinks with √n: divide by √n."),
-        (lambda: std() / n() ** 0.5, "That is the standard error s/√n. For 95% confidence multiply it by 1.96."),
-        (lambda: 2 * right(), "That is the whole width of the interval (low to high); the question asks for half."),
+        (lambda: 1.96 * std() / n(), N_("You divided by n. The spread of a mean shrinks with √n: divide by √n.")),
+        (lambda: std() / n() ** 0.5, N_("That is the standard error s/√n. For 95% confidence multiply it by 1.96.")),
+        (lambda: 2 * right(), N_("That is the whole width of the interval (low to high); the question asks for half.")),
         (
             lambda: 1.96 * std(),
-            "That is the spread of a single pair's mean. A mean of n pairs varies less: divide by √n.",
+            N_("That is the spread of a single pair's mean. A mean of n pairs varies less: divide by √n."),
         ),
     ]
     return Exercise(
@@ -130,8 +137,8 @@ def _q2_exercise() -> Exercise:
             *[Misconception(lambda v, f=f: _q2_judge(v, f()), m) for f, m in wrong],
         ],
         hint=(
-            "The interval is the mean ± about two standard errors; the unit is one duplicate pair.",
-            "Half width = 1.96 (or 2) × (standard deviation of the pair means) / √(number of pairs).",
+            N_("The interval is the mean ± about two standard errors; the unit is one duplicate pair."),
+            N_("Half width = 1.96 (or 2) × (standard deviation of the pair means) / √(number of pairs)."),
         ),
     )
 
@@ -152,10 +159,10 @@ def _worst_k() -> int:
 
 def _as_int(answer: Any) -> int:
     if isinstance(answer, bool):
-        raise TypeError("give the threshold k as a whole number")
+        raise TypeError(N_("give the threshold k as a whole number"))
     value = as_number(answer)
     if value != int(value):
-        raise ValueError("the threshold k is a whole number (a bird weight)")
+        raise ValueError(N_("the threshold k is a whole number (a bird weight)"))
     return int(value)
 
 
@@ -166,24 +173,26 @@ ex.add(
         [
             (
                 lambda a, right: a == _worst_k(),
-                "That k has the highest mean total. In Papageno the lowest total wins the round.",
+                N_("That k has the highest mean total. In Papageno the lowest total wins the round."),
             ),
             (
                 lambda a, right: a == max(sl.SWEEP_KS),
-                "k = 9 keeps every bird, heavy ones too; the table shows that costs many points.",
+                N_("k = 9 keeps every bird, heavy ones too; the table shows that costs many points."),
             ),
             (
                 lambda a, right: a == min(sl.SWEEP_KS),
-                "k = −2 keeps almost nothing, so the face-down cards stay average; the table shows that costs points.",
+                N_(
+                    "k = −2 keeps almost nothing, so the face-down cards stay average; the table shows that costs points."
+                ),
             ),
             (
                 lambda a, right: abs(a - right) == 1,
-                "Close! Read the mean totals again: the lowest one is one row away.",
+                N_("Close! Read the mean totals again: the lowest one is one row away."),
             ),
         ],
         hint=(
-            "In Papageno the lowest total wins.",
-            "Find the row of the sweep with the smallest mean total.",
+            N_("In Papageno the lowest total wins."),
+            N_("Find the row of the sweep with the smallest mean total."),
         ),
         prepare=_as_int,
     )
@@ -239,22 +248,26 @@ ex.add(
         [
             (
                 _same_row,
-                "You looked for the twin in the same row. Pairs cancel in a column (PA-E2): top and bottom.",
+                N_("You looked for the twin in the same row. Pairs cancel in a column (PA-E2): top and bottom."),
             ),
             (
                 _own_position,
-                "You returned the place of the matching card itself. The new card goes into its column "
-                "partner's place (pos ± 3), so the two stand one above the other.",
+                N_(
+                    "You returned the place of the matching card itself. The new card goes into its column "
+                    "partner's place (pos ± 3), so the two stand one above the other."
+                ),
             ),
             (
                 _negative_too,
-                "You also pair cards of weight ≤ 0. A pair counts 0, so two −2s (worth −4) would lose 4 points.",
+                N_("You also pair cards of weight ≤ 0. A pair counts 0, so two −2s (worth −4) would lose 4 points."),
             ),
         ],
         hint=(
-            "A pair is two cards of the same positive weight in one column, one above the other.",
-            "For each position, look at its column partner (pos + 3 or pos − 3); skip columns already paired "
-            "and cards of weight ≤ 0.",
+            N_("A pair is two cards of the same positive weight in one column, one above the other."),
+            N_(
+                "For each position, look at its column partner (pos + 3 or pos − 3); skip columns already paired "
+                "and cards of weight ≤ 0."
+            ),
         ),
     )
 )
@@ -278,21 +291,21 @@ def _q5() -> Exercise:
         base.misconceptions[0],
         Misconception(
             judge(lambda: -pair_rule_saving()),
-            "Right size, wrong sign: the saving is (total without pairs) − (total with pairs), a positive number.",
+            N_("Right size, wrong sign: the saving is (total without pairs) − (total with pairs), a positive number."),
         ),
         Misconception(
             judge(lambda: sl.threshold_sweep(PAIR_KS, True)[PAIR_KS.index(Q2_K)].mean_total),
-            "That is the mean total with the pair rule; the question asks how much lower it is than without.",
+            N_("That is the mean total with the pair rule; the question asks how much lower it is than without."),
         ),
         Misconception(
             judge(lambda: sl.threshold_sweep()[sl.SWEEP_KS.index(Q2_K)].mean_total),
-            "That is the mean total without the pair rule; the question asks for the difference the rule makes.",
+            N_("That is the mean total without the pair rule; the question asks for the difference the rule makes."),
         ),
     ]
     base.reference = pair_rule_saving
     base.hint = (
-        "Both sweeps played the same deals: compare the two mean totals of the same rule, with and without pairs.",
-        f"Subtract the two mean totals of keep≤{Q2_K}: without the pair rule minus with it.",
+        N_("Both sweeps played the same deals: compare the two mean totals of the same rule, with and without pairs."),
+        M_("Subtract the two mean totals of keep≤{k}: without the pair rule minus with it.", k=Q2_K),
     )
     return base
 

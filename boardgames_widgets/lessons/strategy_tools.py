@@ -35,6 +35,7 @@ from boardgames_widgets.core.api import CHANCE, TERMINAL, Game
 from boardgames_widgets.core.play import play_game
 from boardgames_widgets.core.rng import derive_seed, sample_outcome
 from boardgames_widgets.games.papageno import Draw, Papageno, PapagenoState, Phase, Swap
+from boardgames_widgets.lessons import text as tx
 
 # ==============================================================================================
 # Lesson 1 — rules of thumb, tested
@@ -139,11 +140,11 @@ class Evaluation:
 
     def __str__(self) -> str:
         lo, hi = self.win_interval
-        text = f"{self.name}: win rate {self.win_rate:.0%} ({lo:.0%}–{hi:.0%})"
+        text = tx._("{name}: win rate {rate:.0%} ({lo:.0%}–{hi:.0%})", name=self.name, rate=self.win_rate, lo=lo, hi=hi)
         if self.totals:
             tlo, thi = self.total_interval
-            text += f", mean total {self.mean_total:.2f} ({tlo:.2f}–{thi:.2f})"
-        return f"{text} in {self.games} games"
+            text += tx._(", mean total {mean:.2f} ({lo:.2f}–{hi:.2f})", mean=self.mean_total, lo=tlo, hi=thi)
+        return tx.ngettext("{text} in {n} game", "{text} in {n} games", self.games, text=text)
 
 
 def _name(agent: Any) -> str:
@@ -388,10 +389,10 @@ def draw_tree(root: TreeNode, ax: Any, max_depth: int = 3, title: str = "") -> N
     sizes = [8 + 300 * n.visits / max(1, root.visits) ** 0.75 for _, _, n, *_ in layout]
     colours = [cmap(n.mean) if n.mover >= 0 else (0.3, 0.3, 0.3, 1.0) for _, _, n, *_ in layout]
     ax.scatter(xs, ys, s=sizes, c=colours, edgecolors="black", linewidths=0.3, zorder=2)
-    ax.set_yticks([-d for d in range(max_depth + 1)], [f"depth {d}" for d in range(max_depth + 1)])
+    ax.set_yticks([-d for d in range(max_depth + 1)], [tx._("depth {d}", d=d) for d in range(max_depth + 1)])
     ax.set_ylim(-max_depth - 0.35, 0.45)
     ax.set_xticks([])
-    ax.set_title(title or f"{root.visits} iterations, {root.size()} nodes")
+    ax.set_title(title or tx._("{visits} iterations, {nodes} nodes", visits=root.visits, nodes=root.size()))
     for side in ("top", "right", "bottom"):
         ax.spines[side].set_visible(False)
 

@@ -28,6 +28,7 @@ from boardgames_widgets.lessons.check import (
     numeric_exercise,
 )
 from boardgames_widgets.lessons.probability_common import probability_exercise
+from boardgames_widgets.lessons.text import M_, N_, Message, tr
 
 LESSON_ID = "strategy.tournament"
 #: q4: a class of this many students, plus the built-in bots, each pair playing this many games.
@@ -50,21 +51,21 @@ ex.add(
         [
             (
                 _n * (_n - 1) * GAMES_PER_PAIRING,
-                "You counted every pairing twice: A against B is the same pairing as B against A. Divide by 2.",
+                N_("You counted every pairing twice: A against B is the same pairing as B against A. Divide by 2."),
             ),
-            (_n * _n * GAMES_PER_PAIRING, "That lets every agent play itself too, and counts each pairing twice."),
+            (_n * _n * GAMES_PER_PAIRING, N_("That lets every agent play itself too, and counts each pairing twice.")),
             (
                 _n * (_n - 1) // 2,
-                "That is the number of pairings; each pairing plays 10 games.",
+                N_("That is the number of pairings; each pairing plays 10 games."),
             ),
             (
                 CLASS_SIZE * (CLASS_SIZE - 1) // 2 * GAMES_PER_PAIRING,
-                "You left out the three built-in bots: they are in the round robin too.",
+                N_("You left out the three built-in bots: they are in the round robin too."),
             ),
         ],
         hint=(
-            "In a round robin every agent meets every other agent once per game of a pairing — the bots too.",
-            "Count the pairs of agents (n choose 2), then multiply by the games per pairing.",
+            N_("In a round robin every agent meets every other agent once per game of a pairing — the bots too."),
+            N_("Count the pairs of agents (n choose 2), then multiply by the games per pairing."),
         ),
         rel=1e-9,
     )
@@ -80,19 +81,23 @@ ex.add(
         [
             (
                 _p - _wald_half,
-                "That is the simple (Wald) interval p ± 1.96·√(p(1−p)/n). The tables use Wilson's interval, "
-                "which is better with few games and never leaves [0, 1]: use the formula shown above.",
+                N_(
+                    "That is the simple (Wald) interval p ± 1.96·√(p(1−p)/n). The tables use Wilson's interval, "
+                    "which is better with few games and never leaves [0, 1]: use the formula shown above."
+                ),
             ),
-            (_p, "That is the win rate itself; the question asks for the lower end of its 95% interval."),
+            (_p, N_("That is the win rate itself; the question asks for the lower end of its 95% interval.")),
             (
                 wilson_interval(Q2_WINS, Q2_GAMES)[1],
-                "That is the upper end of the interval; the question asks for the lower end.",
+                N_("That is the upper end of the interval; the question asks for the lower end."),
             ),
-            (_wald_half, "That is a half width, not the lower end of the interval."),
+            (_wald_half, N_("That is a half width, not the lower end of the interval.")),
         ],
         hint=(
-            "Use the interval the tables use (Wilson's), with the win rate and the number of games above.",
-            "Wilson: centre (p + z²/2n)/(1 + z²/n), half width z·√(p(1−p)/n + z²/4n²)/(1 + z²/n); lower end = centre − half.",
+            N_("Use the interval the tables use (Wilson's), with the win rate and the number of games above."),
+            N_(
+                "Wilson: centre (p + z²/2n)/(1 + z²/n), half width z·√(p(1−p)/n + z²/4n²)/(1 + z²/n); lower end = centre − half."
+            ),
         ),
         rel=2e-3,
     )
@@ -106,24 +111,24 @@ ex.add(
         [
             (
                 elo_expected(1500, 1500 + Q3_GAP),
-                "That is what the weaker player is expected to score. The stronger one expects more than half.",
+                N_("That is what the weaker player is expected to score. The stronger one expects more than half."),
             ),
             (
                 1 / (1 + math.exp(-Q3_GAP / 400)),
-                "Elo's formula uses powers of 10, not of e: 1 / (1 + 10^(−gap/400)).",
+                N_("Elo's formula uses powers of 10, not of e: 1 / (1 + 10^(−gap/400))."),
             ),
             (
                 0.5 + Q3_GAP / 400,
-                "Expected scores are not linear in the gap: use 1 / (1 + 10^(−gap/400)).",
+                N_("Expected scores are not linear in the gap: use 1 / (1 + 10^(−gap/400))."),
             ),
             (
                 1 / (1 + 10 ** (-Q3_GAP / 200)),
-                "Elo's scale is 400 points (a 400-point gap means 10 : 1), not 200.",
+                N_("Elo's scale is 400 points (a 400-point gap means 10 : 1), not 200."),
             ),
         ],
         hint=(
-            "Elo's expected score depends only on the rating gap, through a curve with base 10 and scale 400.",
-            "E = 1 / (1 + 10^(−gap/400)).",
+            N_("Elo's expected score depends only on the rating gap, through a curve with base 10 and scale 400."),
+            N_("E = 1 / (1 + 10^(−gap/400))."),
         ),
     )
 )
@@ -149,7 +154,7 @@ def _food_chain() -> Any:
 def judge_agent(agent: Any) -> AgentVerdict:
     """Play ``agent`` against the Random and the First-choice bots (:data:`Q1_GAMES` games each)."""
     if not callable(agent) and not hasattr(agent, "act"):
-        raise TypeError("the answer to this exercise is an agent: a function f(observation, legal_actions, rng)")
+        raise TypeError(N_("the answer to this exercise is an agent: a function f(observation, legal_actions, rng)"))
     game = _food_chain()
     rates = []
     for opponent in (RandomAgent(), FirstActionAgent()):
@@ -171,49 +176,53 @@ class AgentExercise(Exercise):
     def check(self, answer: Any, unexplained: int = 0) -> Feedback:
         """Play the agent and judge it; never raises."""
         if answer is None or answer is Ellipsis:
-            return Feedback(False, NOT_ANSWERED_TEXT, self.id, NOT_ANSWERED)
+            return Feedback(False, tr(NOT_ANSWERED_TEXT), self.id, NOT_ANSWERED)
         try:
             v = judge_agent(answer)
         except Exception as exc:
-            return Feedback(False, f"{exc}", self.id, CRASHED)
+            return Feedback(False, tr(str(exc)), self.id, CRASHED)
         if v.error == "illegal":
             if v.returned == "None":
-                message = (
+                message = N_(
                     "Not answered yet: your function returns None — finish its body and end it with "
                     "return (one of legal_actions)."
                 )
-                return Feedback(False, message, self.id, NOT_ANSWERED)
+                return Feedback(False, tr(message), self.id, NOT_ANSWERED)
             if v.returned.lstrip("-").isdigit():
-                message = (
+                message = N_(
                     "Your agent returned a number. Return one of legal_actions itself "
                     "(e.g. legal_actions[0]), not its index."
                 )
             else:
-                message = (
+                message = N_(
                     "Your agent returned something that is not one of legal_actions; return an element of that list."
                 )
-            return Feedback(False, message, self.id, "m1" if v.returned.lstrip("-").isdigit() else "m2")
+            return Feedback(False, tr(message), self.id, "m1" if v.returned.lstrip("-").isdigit() else "m2")
         if v.error:
             if "NotImplementedError" in v.error:  # nbgrader's stub
-                return Feedback(False, NOT_ANSWERED_TEXT, self.id, NOT_ANSWERED)
-            message = f"Your agent crashed during a game ({v.error}); fix it and run again."
-            return Feedback(False, message, self.id, CRASHED)
+                return Feedback(False, tr(NOT_ANSWERED_TEXT), self.id, NOT_ANSWERED)
+            message = M_("Your agent crashed during a game ({error}); fix it and run again.", error=v.error)
+            return Feedback(False, tr(message), self.id, CRASHED)
         if min(v.rates) >= Q1_BAR:
-            message = f"Well played: {_rates_text(v)}. Now enter it in the class tournament!"
-            return Feedback(True, message, self.id, CORRECT)
-        message = (
-            f"Your agent plays legally, but {_rates_text(v)} (the bar is {Q1_BAR:.0%} against both). "
-            "Idea: put a mouse next to the opponent's cheese, and your cheese where few squares are free around it."
+            message = M_("Well played: {rates}. Now enter it in the class tournament!", rates=_rates_text(v))
+            return Feedback(True, tr(message), self.id, CORRECT)
+        message = M_(
+            "Your agent plays legally, but {rates} (the bar is {bar:.0%} against both). "
+            "Idea: put a mouse next to the opponent's cheese, and your cheese where few squares are free around it.",
+            rates=_rates_text(v),
+            bar=Q1_BAR,
         )
         if max(v.rates) <= 0.55:
-            message += " It does about as well as a random move: does it look at the table at all?"
-            return Feedback(False, message, self.id, "m3")
-        return Feedback(False, message, self.id, "hint1")
+            random_like = N_("It does about as well as a random move: does it look at the table at all?")
+            return Feedback(False, tr(message) + " " + tr(random_like), self.id, "m3")
+        return Feedback(False, tr(message), self.id, "hint1")
 
 
-def _rates_text(v: AgentVerdict) -> str:
+def _rates_text(v: AgentVerdict) -> Message:
     r, f = v.rates
-    return f"it won {r:.0%} against the Random bot and {f:.0%} against the First-choice bot"
+    return M_(
+        "it won {random:.0%} against the Random bot and {first:.0%} against the First-choice bot", random=r, first=f
+    )
 
 
 ex.add(AgentExercise("q1", is_correct=lambda v: False))
