@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from test_chop_chop import SHUT_IN  # CC-W5: the last free mouse is about to be caught, the other is shut in
 
 from boardgames_widgets.core import TERMINAL
 from boardgames_widgets.games.chop_chop import view as ccv
@@ -241,20 +242,6 @@ def test_the_cat_catching_a_mouse_is_told_in_words() -> None:
 def test_every_player_count_opens(players: int) -> None:
     w = ChopChopWidget(players=players, seed=2, speed="off")
     assert isinstance(w.game, ChopChop) and len(w.seat_pickers) == players
-
-
-#: CC-W5: mouse 0 is shut in the top hole behind uncovered cheese; the cat is about to catch
-#: mouse 1, the only other mouse left (the same position as in tests/test_chop_chop.py).
-SHUT_IN = """
-- - - - 0 - - - -
-- - . . * C . - -
-- . . . . 1 . . -
-- . . [.] [.] [.] . . o
-o . . [.] [.] [.] . . -
-- . . . . . . . -
-- - . . . . . - -
-- - - - o - - - -
-"""
 
 
 def test_CC_W5_a_dead_position_is_shown_as_a_draw_not_a_cat_win() -> None:
