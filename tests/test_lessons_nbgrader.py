@@ -17,13 +17,15 @@ import subprocess
 import sys
 from pathlib import Path
 
-import nbformat
 import pytest
+
+pytest.importorskip("nbgrader")  # the notebook stack (nbformat, nbclient) comes with it
+
+import nbformat
 from nbclient import NotebookClient
 
 from boardgames_widgets.lessons.course import ASSIGNMENTS, lessons_source, make_course
 
-pytest.importorskip("nbgrader")
 pytestmark = pytest.mark.nbgrader
 
 STUDENT = "ada"

@@ -14,8 +14,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import nbformat
 import pytest
+
+pytest.importorskip("nbgrader")  # the notebook stack (nbformat, nbclient) comes with it
+
+import nbformat
 from nbclient import NotebookClient
 
 import boardgames_widgets as bw
@@ -23,7 +26,6 @@ from boardgames_widgets.lessons.check import NOT_ANSWERED_TEXT
 from boardgames_widgets.lessons.course import ASSIGNMENTS, lessons_source, make_course
 from boardgames_widgets.lessons.text import tr
 
-pytest.importorskip("nbgrader")
 pytestmark = pytest.mark.nbgrader
 
 from test_lessons_nbgrader import _answer_cells, _nbgrader, _text, submit_and_autograde  # noqa: E402
