@@ -23,7 +23,6 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-import nbformat
 import pytest
 
 import boardgames_widgets as bw
@@ -67,6 +66,7 @@ def test_catalogs_complete_and_notebooks_fresh(tool: Any) -> None:
 
 
 def test_every_generated_notebook_has_the_structure(tool: Any) -> None:
+    nbformat = pytest.importorskip("nbformat")
     sources = tool.source_notebooks()
     for lang in _complete():
         for source in sources:
@@ -163,6 +163,7 @@ def test_record_stores_message_ids_not_texts(tmp_path: Path) -> None:
 
 def test_stored_feedback_of_the_generated_lessons_is_in_their_language(tool: Any) -> None:
     """Executed at generation: every check output (the teacher's version, answers filled in) speaks the language."""
+    nbformat = pytest.importorskip("nbformat")
     for lang in _complete():
         verdicts = 0
         for target in tool.generated_notebooks(lang):
