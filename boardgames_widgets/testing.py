@@ -65,6 +65,7 @@ from boardgames_widgets.core.api import (
     GameOverError,
     IllegalActionError,
     InvalidActionError,
+    has_own_sampler,
 )
 from boardgames_widgets.core.codec import encode
 from boardgames_widgets.core.record import GameRecord
@@ -335,8 +336,7 @@ def _check_observations(game: Game[Any, Any], state: Any) -> int:
     """JSON-able, deterministic, seats checked; re-derived from sampled states (no leak)."""
     checked = 0
     # Only a sampler the game's class offers itself (Game.sample_state is optional).
-    own = getattr(type(game), "sample_state", None)
-    sample_state = game.sample_state if callable(own) and own is not Game.sample_state else None
+    sample_state = game.sample_state if has_own_sampler(game) else None
     for p in range(game.num_players):
         obs = game.observation(state, p)
         json.dumps(encode(obs))

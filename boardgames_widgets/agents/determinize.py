@@ -26,7 +26,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from boardgames_widgets.agents.knowledge import ByGame, moved
-from boardgames_widgets.core.api import Game
+from boardgames_widgets.core.api import Game, has_own_sampler
 
 #: A sampler draws a full state consistent with an observation.
 Sampler = Callable[[Game[Any, Any], Any, random.Random], Any]
@@ -56,12 +56,6 @@ def full_state(game: Game[Any, Any], observation: Any) -> Any | None:
 def can_sample(game: Game[Any, Any]) -> bool:
     """Whether full states can be sampled from observations of ``game``."""
     return has_own_sampler(game) or game.info.id in SAMPLERS
-
-
-def has_own_sampler(game: Game[Any, Any]) -> bool:
-    """Whether ``game``'s class overrides the optional :meth:`Game.sample_state <boardgames_widgets.core.api.Game.sample_state>`."""
-    own = getattr(type(game), "sample_state", None)
-    return callable(own) and own is not Game.sample_state
 
 
 def sample_state(game: Game[Any, Any], observation: Any, rng: random.Random) -> Any:

@@ -318,6 +318,12 @@ def state_builder(state_cls: type[S]) -> Callable[..., S]:
 
 
 # -- strict inputs ------------------------------------------------------------------------
+def has_own_sampler(game: Game[Any, Any]) -> bool:
+    """Whether ``game``'s class overrides the optional :meth:`Game.sample_state`."""
+    own = getattr(type(game), "sample_state", None)
+    return callable(own) and own is not Game.sample_state
+
+
 def check_parameter(name: str, value: Any, ranges: Mapping[str, tuple[int, int]]) -> None:
     """Raise ``ValueError`` naming ``name`` unless ``value`` is an ``int`` within ``ranges[name]``.
 
