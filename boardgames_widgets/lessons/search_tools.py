@@ -1019,7 +1019,7 @@ def sign_test(better: int, worse: int) -> float:
     """
     n = better + worse
     k = min(better, worse)
-    tail = sum(math.comb(n, i) for i in range(k + 1)) / 2**n
+    tail: float = sum(math.comb(n, i) for i in range(k + 1)) / 2**n
     return min(1.0, 2 * tail)
 
 

@@ -33,6 +33,21 @@ def _run(f: Callable[..., Any], cases: Sequence[tuple[Any, ...]]) -> list[Any]:
     return [f(*args) for args in cases]
 
 
+def _crashed_with(error: type[BaseException]) -> Callable[[Any], bool]:
+    """Matches outputs showing one crash with ``error``."""
+    return lambda outs: len(outs) == 1 and isinstance(outs[0], _Crash) and isinstance(outs[0].error, error)
+
+
+def _equals(expected: Any) -> Callable[[Any], bool]:
+    """Matches answers equal to ``expected``."""
+    return lambda answer: bool(answer == expected)
+
+
+def _judged_by(test: Callable[[Any, Any], bool], correct: Callable[[], Any]) -> Callable[[Any], bool]:
+    """Matches answers for which ``test(answer, correct())`` holds."""
+    return lambda answer: test(answer, correct())
+
+
 def outputs_exercise(
     exercise_id: str,
     cases: Sequence[tuple[Any, ...]],
@@ -72,21 +87,14 @@ def outputs_exercise(
         )
     ]
     for error, message in errors:
-        misconceptions.append(
-            Misconception(
-                lambda outs, error=error: (
-                    len(outs) == 1 and isinstance(outs[0], _Crash) and isinstance(outs[0].error, error)
-                ),
-                message,
-            )
-        )
+        misconceptions.append(Misconception(_crashed_with(error), message))
     for g, message in wrong:
         try:
             outs = [normalize(x) for x in _run(g, cases)]
         except Exception:  # a wrong formula that crashes on some case never matches
             continue
         if outs != expected:
-            misconceptions.append(Misconception(lambda o, outs=outs: o == outs, message))
+            misconceptions.append(Misconception(_equals(outs), message))
     return Exercise(
         exercise_id, is_correct=lambda outs: outs == expected, misconceptions=misconceptions, hint=hint, prepare=prepare
     )
@@ -110,7 +118,7 @@ def choice_exercise(
         hint: said when nothing matches.
         prepare: normalizes the student's answer (e.g. ``int``) before judging.
     """
-    misconceptions = [Misconception(lambda a, t=test: t(a, correct()), message) for test, message in wrong]
+    misconceptions = [Misconception(_judged_by(test, correct), message) for test, message in wrong]
     return Exercise(
         exercise_id,
         is_correct=lambda a: a == correct(),

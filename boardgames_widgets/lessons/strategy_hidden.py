@@ -13,6 +13,7 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
+from boardgames_widgets.agents.papageno_policies import card_weight
 from boardgames_widgets.games.papageno import CAPTURE, KINDS, PapagenoObservation, PapagenoState
 from boardgames_widgets.lessons import strategy_tools as sl
 from boardgames_widgets.lessons.check import (
@@ -55,7 +56,7 @@ def held_weight() -> int:
     """The weight of the card player 0 holds (q2 is about player 0's decision)."""
     state, _ = position()
     assert state.hand is not None
-    return sl.card_weight(state.hand, sl.lesson_papageno())
+    return card_weight(state.hand, sl.lesson_papageno())
 
 
 @cache
@@ -207,7 +208,8 @@ def lesson_search() -> Any:
 def chosen_share() -> float:
     """q4: the share of the search's iterations spent on the move it finally plays."""
     result = lesson_search()
-    return result.visits[result.action] / sum(result.visits.values())
+    share: float = result.visits[result.action] / sum(result.visits.values())
+    return share
 
 
 def _lazy_close(value: Callable[[], float]) -> Callable[[Any], bool]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Any
 
@@ -83,6 +83,11 @@ def lesson_tree() -> sl.TreeNode:
     return sl.uct_search(p.game, p.state, Q2_ITERATIONS, C, seed=SEED)
 
 
+def _is(expected: str) -> Callable[[Any], bool]:
+    """Matches the answer ``expected``."""
+    return lambda answer: bool(answer == expected)
+
+
 def _child_by(key: Any) -> str:
     root = lesson_tree()
     return str(max(root.children, key=key).action)
@@ -119,9 +124,7 @@ def _q2() -> Exercise:
             N_("That move was tried least, but its results are poor. UCB1 balances the mean and the bonus."),
         ),
     ]
-    misconceptions = [
-        Misconception(lambda a, w=wrong: a == w, message) for wrong, message in candidates if wrong != right
-    ]
+    misconceptions = [Misconception(_is(wrong), message) for wrong, message in candidates if wrong != right]
     moves = {str(ch.action) for ch in root.children}
     misconceptions.append(
         Misconception(

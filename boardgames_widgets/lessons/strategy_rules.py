@@ -9,6 +9,7 @@ call as in the notebook, so checking costs nothing there).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from typing import Any
 
@@ -77,7 +78,8 @@ ex.add(
 # -- q2: the confidence interval of a mean, duplicate pairs as the unit ---------------------
 def _std(values: tuple[float, ...]) -> float:
     m = sum(values) / len(values)
-    return (sum((v - m) ** 2 for v in values) / (len(values) - 1)) ** 0.5
+    std: float = (sum((v - m) ** 2 for v in values) / (len(values) - 1)) ** 0.5
+    return std
 
 
 @cache
@@ -96,6 +98,11 @@ def q2_rounds_data() -> tuple[float, int]:
 
 def _q2_judge(value: Any, target: float) -> bool:
     return abs(as_number(value) - target) <= 0.01 * abs(target) + 0.005
+
+
+def _near(target: Callable[[], float]) -> Callable[[Any], bool]:
+    """Matches answers :func:`_q2_judge` puts at ``target()``."""
+    return lambda value: _q2_judge(value, target())
 
 
 def _q2_exercise() -> Exercise:
@@ -134,7 +141,7 @@ def _q2_exercise() -> Exercise:
         # 2·s/√n, the rule of thumb of lesson one, is as good as 1.96·s/√n
         is_correct=lambda v: _q2_judge(v, right()) or _q2_judge(v, right(2.0)),
         misconceptions=[
-            *[Misconception(lambda v, f=f: _q2_judge(v, f()), m) for f, m in wrong],
+            *[Misconception(_near(f), m) for f, m in wrong],
         ],
         hint=(
             N_("The interval is the mean ± about two standard errors; the unit is one duplicate pair."),

@@ -34,7 +34,7 @@ from boardgames_widgets.analysis.ratings import Z95, wilson_interval
 from boardgames_widgets.core.api import CHANCE, TERMINAL, Game
 from boardgames_widgets.core.play import play_game
 from boardgames_widgets.core.rng import derive_seed, sample_outcome
-from boardgames_widgets.games.papageno import Draw, Papageno, PapagenoState, Phase, Swap
+from boardgames_widgets.games.papageno import Draw, Papageno, PapagenoState, Phase, Reveal, Swap
 from boardgames_widgets.lessons import text as tx
 
 # ==============================================================================================
@@ -54,7 +54,11 @@ SWEEP_SEED = 1
 
 def lesson_papageno() -> Papageno:
     """The lesson's Papageno (:data:`LESSON_PAPAGENO`)."""
-    return Papageno(**LESSON_PAPAGENO)
+    return Papageno(
+        num_players=LESSON_PAPAGENO["num_players"],
+        rounds_to_win=LESSON_PAPAGENO["rounds_to_win"],
+        eggs=LESSON_PAPAGENO["eggs"],
+    )
 
 
 def half_width(std: float, n: int, z: float = Z95) -> float:
@@ -526,7 +530,8 @@ def face_down_weights(game: Papageno, state: PapagenoState, player: int | None =
     after = game.apply(state, Swap(down[0]))
     out: dict[int, Fraction] = {}
     for reveal, p in game.chance_outcomes(after):
-        w = card_weight(reveal.card, game)  # type: ignore[attr-defined]
+        assert isinstance(reveal, Reveal)
+        w = card_weight(reveal.card, game)
         out[w] = out.get(w, Fraction(0)) + p
     return dict(sorted(out.items()))
 
@@ -616,7 +621,7 @@ def team_mice(observation: Any, legal_actions: Sequence[Any], rng: random.Random
         if cell < 0 or layout.is_hole(cell) or layout.table[cell] or state.cat < 0:
             return False
         (r, c), (cr, cc) = layout.coords[cell], layout.coords[state.cat]
-        return abs(r - cr) + abs(c - cc) <= reach
+        return bool(abs(r - cr) + abs(c - cc) <= reach)
 
     def score(action: Any) -> float:
         to = getattr(action, "to", None)
