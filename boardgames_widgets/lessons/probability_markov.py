@@ -102,7 +102,7 @@ ex.add(
         ],
         hint=(
             N_(
-                "Each roll has probability 1/6; some rolls send the mouse on along an arrow or a ladder before its turn ends."
+                "Each roll has probability 1/6; a roll that ends on a Back or Ahead square moves the mouse once more before its turn ends."
             ),
             N_("Go through the rolls 1 to 6 one by one: where does the mouse stand when its turn ends?"),
         ),

@@ -128,7 +128,8 @@ def _q2() -> Exercise:
     moves = {str(ch.action) for ch in root.children}
     misconceptions.append(
         Misconception(
-            lambda a: a not in moves, N_("Give one of the moves in the table, as text (e.g. 'cat at (1, 2)').")
+            lambda a: a not in moves,
+            N_("Give one of the moves in the table, as text exactly as it is printed (e.g. 'mouse@2,-3')."),
         )
     )
     return Exercise(
