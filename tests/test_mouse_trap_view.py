@@ -9,6 +9,7 @@ import pytest
 
 from boardgames_widgets.core.painter import SVGPainter
 from boardgames_widgets.games.mouse_trap import TRAP_PARTS, MouseTrap, MouseTrapState, Phase
+from boardgames_widgets.games.mouse_trap.layout import SpaceKind
 from boardgames_widgets.games.mouse_trap.view import MOUSE_COLOURS, STAGE_COLOURS, MouseTrapLayout, draw, draw_svg
 
 G4 = MouseTrap(4)
@@ -63,19 +64,38 @@ def test_hit_test_finds_spaces_mice_parts_and_players_from_the_exported_geometry
     x, y, w, h = lay.pile_box
     assert lay.hit_test(x + 5, y + h / 2) == ("pile", 0)
     assert lay.hit_test(-5, -5) is None
-    assert lay.width > lay.panel_left and lay.height > lay.board_bottom
+    assert lay.width <= 560 and lay.height > lay.board_bottom
+    # a click on a Loop box away from its centre (the boxes are wider than tall) is still that space
+    crank = G4.cfg.position_of(SpaceKind.TURN_CRANK)
+    x, y, w, h = lay.space_rect(crank)
+    assert lay.hit_test(x + 3, y + h - 3) == ("space", crank)
+    assert lay.hit_test(x + w + 6, y + h / 2) != ("space", crank)
 
 
-@pytest.mark.parametrize("track_len", [1, 9, 10, 20, 41])
-def test_serpentine_spaces_never_overlap_for_other_track_lengths(track_len):
-    game = MouseTrap(2, track=["START"] + ["DOG BONE"] * (track_len - 1))
+def _overlap(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
+    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
+
+
+@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize(("track_len", "loop_len"), [(1, 6), (9, 6), (10, 6), (11, 3), (20, 6), (30, 8), (40, 6), (41, 6)])
+def test_spaces_and_panels_never_overlap_for_other_tracks_and_loops(track_len, loop_len, players):
+    """Wherever the Loop lands (beside the last row on either side, or under it), nothing overlaps
+    and everything is inside the picture."""
+    loop = ["SAFE", "TURN CRANK"] + ["TAKE 1"] * (loop_len - 3) + ["CHEESE WHEEL"]
+    game = MouseTrap(players, track=["START"] + ["DOG BONE"] * (track_len - 1), loop=loop)
     lay = MouseTrapLayout.for_config(game.cfg)
-    centres = [lay.centre(i) for i in range(game.cfg.num_spaces)]
-    for i, (x1, y1) in enumerate(centres):
-        assert x1 - 0.5 * lay.cell >= 0 and x1 + 0.5 * lay.cell <= lay.panel_left
-        assert y1 - 0.5 * lay.cell >= lay.header
-        for x2, y2 in centres[i + 1 :]:
-            assert (x1 - x2) ** 2 + (y1 - y2) ** 2 >= (0.8 * lay.cell) ** 2
+    spaces = [lay.space_rect(i) for i in range(game.cfg.num_spaces)]
+    panels = [lay.player_box(p) for p in range(players)] + [lay.pile_box, lay.die_rect, lay.controls_rect]
+    panels += [lay.strip_rect] + [lay.part_box(i) for i in range(len(TRAP_PARTS))]
+    for i, a in enumerate(spaces + panels):
+        x, y, w, h = a
+        assert x >= 0 and x + w <= lay.width and y >= lay.header and y + h <= lay.height, (i, a)
+        for b in (spaces + panels)[i + 1 :]:
+            assert not _overlap(a, b), (i, a, b)
+    assert lay.width <= 560
+    for pos in range(game.cfg.num_spaces):  # every space is found where it is drawn
+        x, y, w, h = lay.space_rect(pos)
+        assert lay.hit_test(x + w / 2, y + h - 2) == ("space", pos)
     painter = SVGPainter(lay.width, lay.height)
     assert draw(painter, game.cfg, game.new_initial_state(), highlights={0}) is not None
     ET.fromstring(draw_svg(game.cfg, game.new_initial_state()))

@@ -263,8 +263,17 @@ def test_play_opens_the_mouse_trap_board() -> None:
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_the_board_fits_and_buttons_stay_inside(players: int) -> None:
+    """Issue 20: at most 560 px wide (drawn at 100 % in a 592-px output area), not too tall, and
+    every choice button (ten ways to take cheese from three tied opponents with 4 players) stays
+    in the room beside the die, above the contraption."""
     w = mt(players=players)
     width, height = w.board_size()
-    assert width < 1000 and height < 620
-    for x, y, bw, bh in w.button_rects(10 if players == 4 else 4):
-        assert x + bw <= width and y + bh <= height
+    assert width <= 560 and height < 900
+    cx, cy, cw, ch = w.controls_rect
+    rects = w.button_rects(10 if players == 4 else 4)
+    for x, y, bw, bh in rects:
+        assert cx <= x and x + bw <= cx + cw + 1e-9 and cy <= y and y + bh <= cy + ch + 1e-9
+        assert y + bh < w.strip_rect[1] and x >= w.die_rect[0] + w.die_rect[2]
+    for i, (x, y, bw, bh) in enumerate(rects):  # no two buttons overlap
+        for x2, y2, _, _ in rects[i + 1 :]:
+            assert abs(x - x2) >= bw or abs(y - y2) >= bh
