@@ -7,10 +7,19 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
+from boardgames_widgets import i18n
 from boardgames_widgets.core.painter import SVGPainter
 from boardgames_widgets.games.mouse_trap import TRAP_PARTS, MouseTrap, MouseTrapState, Phase
 from boardgames_widgets.games.mouse_trap.layout import SpaceKind
-from boardgames_widgets.games.mouse_trap.view import MOUSE_COLOURS, STAGE_COLOURS, MouseTrapLayout, draw, draw_svg
+from boardgames_widgets.games.mouse_trap.view import (
+    MIN_TEXT,
+    MOUSE_COLOURS,
+    STAGE_COLOURS,
+    MouseTrapLayout,
+    draw,
+    draw_svg,
+    text_width,
+)
 
 G4 = MouseTrap(4)
 
@@ -77,7 +86,9 @@ def _overlap(a: tuple[float, float, float, float], b: tuple[float, float, float,
 
 
 @pytest.mark.parametrize("players", [2, 4])
-@pytest.mark.parametrize(("track_len", "loop_len"), [(1, 6), (9, 6), (10, 6), (11, 3), (20, 6), (30, 8), (40, 6), (41, 6)])
+@pytest.mark.parametrize(
+    ("track_len", "loop_len"), [(1, 6), (9, 6), (10, 6), (11, 3), (20, 6), (30, 8), (40, 6), (41, 6)]
+)
 def test_spaces_and_panels_never_overlap_for_other_tracks_and_loops(track_len, loop_len, players):
     """Wherever the Loop lands (beside the last row on either side, or under it), nothing overlaps
     and everything is inside the picture."""
@@ -99,3 +110,40 @@ def test_spaces_and_panels_never_overlap_for_other_tracks_and_loops(track_len, l
     painter = SVGPainter(lay.width, lay.height)
     assert draw(painter, game.cfg, game.new_initial_state(), highlights={0}) is not None
     ET.fromstring(draw_svg(game.cfg, game.new_initial_state()))
+
+
+class _Texts(SVGPainter):
+    """An SVG painter that also keeps every text: (x, y, text, size, align, bold)."""
+
+    def __init__(self, width: float, height: float) -> None:
+        super().__init__(width, height)
+        self.texts: list[tuple[float, float, str, float, str, bool]] = []
+
+    def text(self, x, y, text, *, size=12, fill="#000", align="center", bold=False, rtl=False):  # type: ignore[no-untyped-def,override]
+        self.texts.append((x, y, text, size, align, bold))
+        super().text(x, y, text, size=size, fill=fill, align=align, bold=bold, rtl=rtl)
+
+
+@pytest.mark.parametrize("lang", ["en", "lv", "ru", "he"])
+def test_every_label_fits_its_box_and_the_picture_in_every_language(lang):
+    """Issue 20: 12-px labels are not squeezed out of their boxes — a space's label fits the space,
+    a player's words fit their row, and no text runs out of the 558-px picture."""
+    i18n.set_language(lang)
+    try:
+        s = _state(positions=(44, 44, 46, 3), cheese=(5, 7, 0, 2), pile=38, parts_built=11,
+                   caught=(False, False, True, False))  # fmt: skip
+        lay = MouseTrapLayout.for_config(G4.cfg)
+        p = _Texts(lay.width, lay.height)
+        draw(p, G4.cfg, s, layout=lay, status="Round 12 · " + "Yellow chooses whom to take 3 cheese from" * 2)
+    finally:
+        i18n.set_language(None)
+    boxes = [lay.space_rect(i) for i in range(G4.cfg.num_spaces)] + [lay.player_box(q) for q in range(4)]
+    boxes += [lay.pile_box] + [lay.part_box(i) for i in range(len(TRAP_PARTS))]
+    for x, y, text, size, align, bold in p.texts:
+        assert size >= MIN_TEXT, text
+        w = text_width(text, size, bold=bold)
+        left = {"left": x, "right": x - w}.get(align, x - w / 2)
+        assert left >= 0 and left + w <= lay.width, (text, left, w)
+        for bx, by, bw, bh in boxes:
+            if bx <= x <= bx + bw and by <= y <= by + bh:  # a text anchored in a box stays in it
+                assert bx <= left and left + w <= bx + bw + 1, (text, (bx, bw), (left, w))

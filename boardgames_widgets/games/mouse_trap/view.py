@@ -89,11 +89,11 @@ def _em(ch: str, bold: bool) -> float:
         return 1.05 if bold else 0.95
     if "\u0590" <= ch <= "\u05ff":
         return 0.68 if bold else 0.62
+    if "\u0400" <= ch <= "\u04ff":  # Cyrillic
+        return (0.8 if bold else 0.72) if ch.isupper() else (0.7 if bold else 0.64)
     if ch.isupper():
-        return 0.8 if bold else 0.72
+        return 0.76 if bold else 0.66
     if ch.isdigit():
-        return 0.7 if bold else 0.64
-    if "\u0400" <= ch <= "\u04ff":
         return 0.7 if bold else 0.64
     if ch.isalpha():
         return 0.68 if bold else 0.6
@@ -103,8 +103,8 @@ def _em(ch: str, bold: bool) -> float:
 def text_width(text: str, size: float, *, bold: bool = False) -> float:
     """The estimated width of ``text`` at ``size`` px (within about 10 % of DejaVu Sans, a little wide).
 
-    >>> round(text_width("START", 12, bold=True))
-    48
+    >>> round(text_width("START", 12, bold=True))  # DejaVu Sans Bold: 42
+    46
     """
     return size * sum(_em(ch, bold) for ch in text)
 
@@ -366,7 +366,8 @@ class MouseTrapLayout:
     # -- the die and the room for choices --------------------------------------------------
     @property
     def button_rows(self) -> int:
-        """Rows of choice buttons the controls have room for (five choices on the Turn Crank with 4 players)."""
+        """Rows of choice buttons there is room for: with 4 players, three rows of four (ten ways to take 3 cheese
+        from three tied opponents); else two rows of two."""
         return 3 if self.num_players >= 4 else 2
 
     @property
@@ -660,12 +661,13 @@ def draw_parts(p: Painter, lay: MouseTrapLayout, cfg: MouseTrapConfig, built: in
         room = bw - bh - 2
         bold = done and fits(label, room, bold=True)
         p.text(bx + bh + 1, by + bh / 2, label, size=MIN_TEXT, fill=INK if done else "#8a8072", align="left", bold=bold)
-        if done and i == built - 1 and not complete:  # "← last" after the name, or the arrow alone
+        if done and i == built - 1 and not complete:  # "← last" after the name, the arrow alone, or a ring
+            p.rect(bx - 2, by, bh, bh, stroke="#e0a800", line_width=2, radius=4)
             x = bx + bh + 1 + text_width(label, MIN_TEXT, bold=bold) + 6
-            last = _("← last")
-            if not fits(last, bx + bw - x):
-                last = "←"
-            p.text(x, by + bh / 2, last, size=MIN_TEXT, fill="#6b5b45", align="left")
+            for last in (_("← last"), "←"):
+                if fits(last, bx + bw - x):
+                    p.text(x, by + bh / 2, last, size=MIN_TEXT, fill="#6b5b45", align="left")
+                    break
 
 
 def draw_die(p: Painter, lay: MouseTrapLayout, value: int, mover: int) -> None:
