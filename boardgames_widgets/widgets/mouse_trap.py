@@ -137,12 +137,12 @@ def space_words(t: Translator, space: Space) -> str:
     }.get(k, str(k.value))
 
 
-def draw_button_face(p: Any, rect: Rect, words: str, action: Any) -> None:
-    """The words on a choice button at 12 px (bold where they fit); a way to take cheese
-    that does not fit in words is drawn as "2 [mouse] + 1 [mouse]" in the mice's colours."""
+def draw_button_face(p: Any, rect: Rect, words: str, action: Any, *, icons: bool = False) -> None:
+    """The words on a choice button at 12 px (bold where they fit); with ``icons``, a way to take
+    cheese is drawn as "2 [mouse] + 1 [mouse]" in the mice's colours instead (when words do not fit)."""
     x, y, w, h = rect
     room = w - 8
-    if mtv.fits(words, room) or not isinstance(action, TakeCheese):
+    if not (icons and isinstance(action, TakeCheese)):
         p.text(x + w / 2, y + h / 2, words, size=mtv.MIN_TEXT, fill=mtv.INK, bold=mtv.fits(words, room, bold=True))
         return
     part, plus = 28.0, 12.0
@@ -246,7 +246,13 @@ class MouseTrapWidget(GameWidget):
             return
         choices = self.choices()
         hint = self.hint_action
-        for (words, action), (bx, by, bw, bh) in zip(choices, self.button_rects(len(choices)), strict=True):
+        rects = self.button_rects(len(choices))
+        # the ways to take cheese are all drawn alike: in words if every one fits, else as mice
+        icons = any(
+            isinstance(a, TakeCheese) and not mtv.fits(words, r[2] - 8)
+            for (words, a), r in zip(choices, rects, strict=True)
+        )
+        for (words, action), (bx, by, bw, bh) in zip(choices, rects, strict=True):
             lit = action == hint
             p.rect(
                 bx,
@@ -258,7 +264,7 @@ class MouseTrapWidget(GameWidget):
                 line_width=2.5 if lit else 1.5,
                 radius=6,
             )
-            draw_button_face(p, (bx, by, bw, bh), words, action)
+            draw_button_face(p, (bx, by, bw, bh), words, action, icons=icons)
         if choices:
             x, y, w, _ = self.controls_rect
             lines = mtv.wrap(self._prompt(state), w, mtv.MIN_TEXT)
