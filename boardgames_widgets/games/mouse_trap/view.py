@@ -203,7 +203,8 @@ class MouseTrapLayout:
     @property
     def content_width(self) -> float:
         """The width inside the margins (the track's, or the Loop's if that is wider)."""
-        return max(self.columns * self.cell, self._ring_extent(math.pi)[0] + self._ring_extent(math.pi)[1])
+        ring = max(sum(self._ring_extent(start)[:2]) for start in (0.0, math.pi))
+        return max(self.columns * self.cell, ring)
 
     @property
     def track_left(self) -> float:
@@ -259,19 +260,19 @@ class MouseTrapLayout:
         top = self.track_top + row * self.cell
         left, right = self.track_left, self.track_left + self.content_width
         x0, x1 = self.track_left + col * self.cell, self.track_left + (col + 1) * self.cell
-        if self.last_row_rightward and (ext := self._ring_extent(math.pi)) and right - x1 - self.gap >= ext[0] + ext[1]:
+        right_ext, left_ext = self._ring_extent(math.pi), self._ring_extent(0.0)
+        if self.last_row_rightward and right - x1 - self.gap >= right_ext[0] + right_ext[1]:
+            # beside the last space, on its right; SAFE on the ring's left, the ring turns clockwise
             start, turn = math.pi, 1.0
-            cx, cy = x1 + self.gap + ext[0], top + ext[2] + 2
-        elif (
-            not self.last_row_rightward and (ext := self._ring_extent(0.0)) and x0 - left - self.gap >= ext[0] + ext[1]
-        ):
+            cx, cy = x1 + self.gap + right_ext[0], top + right_ext[2] + 2
+        elif not self.last_row_rightward and x0 - left - self.gap >= left_ext[0] + left_ext[1]:
+            # the mirror image: on its left, turning anticlockwise
             start, turn = 0.0, -1.0
-            cx, cy = x0 - self.gap - ext[1], top + ext[2] + 2
+            cx, cy = x0 - self.gap - left_ext[1], top + left_ext[2] + 2
         else:  # no room beside the last space: under it
             start, turn = math.pi, 1.0
-            ext = self._ring_extent(start)
-            cx = min(max((x0 + x1) / 2, left + ext[0]), right - ext[1])
-            cy = top + self.cell + self.gap + ext[2]
+            cx = min(max((x0 + x1) / 2, left + right_ext[0]), right - right_ext[1])
+            cy = top + self.cell + self.gap + right_ext[2]
         # SAFE is the box nearest the last space of the track (the ring turns in steps of a box)
         lx, ly = (x0 + x1) / 2, top + self.cell / 2
         step = 2 * math.pi / self.loop_length
