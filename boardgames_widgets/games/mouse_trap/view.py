@@ -200,7 +200,7 @@ class MouseTrapLayout:
         """Whether the last row runs left to right."""
         return (self.rows - 1) % 2 == 0
 
-    @property
+    @cached_property
     def content_width(self) -> float:
         """The width inside the margins (the track's, or the Loop's if that is wider)."""
         ring = max(sum(self._ring_extent(start)[:2]) for start in (0.0, math.pi))
@@ -311,21 +311,21 @@ class MouseTrapLayout:
             return x - s / 2, y - s / 2, s, s
         return x - LOOP_W / 2, y - LOOP_H / 2, LOOP_W, LOOP_H
 
-    @property
+    @cached_property
     def ring_rect(self) -> Rect:
         """(x, y, w, h) around every box of the Loop."""
         cx, cy = self.loop_centre
         left, right, up, down = self._ring_extent(self._ring[2])
         return cx - left, cy - up, left + right, up + down
 
-    @property
+    @cached_property
     def board_bottom(self) -> float:
         """The lowest y the track and the Loop use."""
         _, y, _, h = self.ring_rect
         return max(self.track_top + self.rows * self.cell, y + h)
 
     # -- the players and the pile ------------------------------------------------------
-    @property
+    @cached_property
     def panel_height(self) -> float:
         """The height of the players' rows and the pile's row."""
         return (self.num_players + 1) * (ROW_H + ROW_GAP) - ROW_GAP
@@ -371,13 +371,13 @@ class MouseTrapLayout:
         from three tied opponents); else two rows of two."""
         return 3 if self.num_players >= 4 else 2
 
-    @property
+    @cached_property
     def die_rect(self) -> Rect:
         """(x, y, w, h) of the die, under the board and the players."""
         _, py, _, ph = self.panel_rect
         return self.margin, max(self.board_bottom, py + ph) + self.gap, DIE, DIE
 
-    @property
+    @cached_property
     def controls_rect(self) -> Rect:
         """(x, y, w, h) beside the die where the widget writes "click to roll", its prompt and choice buttons."""
         _, y, _, _ = self.die_rect
@@ -386,7 +386,7 @@ class MouseTrapLayout:
         return x, y, self.margin + self.content_width - x, h
 
     # -- the contraption and the part list -----------------------------------------------------
-    @property
+    @cached_property
     def strip_rect(self) -> Rect:
         """(x, y, w, h) of the contraption: the seven stages of the chain reaction."""
         _, y, _, h = self.controls_rect
@@ -398,7 +398,7 @@ class MouseTrapLayout:
         sw = w / len(TRAP_STAGES)
         return x + k * sw + 2, y + 20, sw - 4, h - 22
 
-    @property
+    @cached_property
     def parts_top(self) -> float:
         """The y of the part list's heading."""
         _, y, _, h = self.strip_rect
@@ -416,12 +416,12 @@ class MouseTrapLayout:
         cw = self.content_width / cols
         return self.margin + col * cw, self.parts_top + 20 + row * self.part_height, cw - 6, self.part_height
 
-    @property
+    @cached_property
     def width(self) -> float:
         """The width of the whole picture."""
         return self.content_width + 2 * self.margin
 
-    @property
+    @cached_property
     def height(self) -> float:
         """The height of the whole picture."""
         return self.part_box(PART_ROWS - 1)[1] + self.part_height + self.margin
