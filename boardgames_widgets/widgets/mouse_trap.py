@@ -1,16 +1,15 @@
 """The Mouse Trap board: roll your own die, watch your mouse walk, crank the trap.
 
 The picture is the game's own view (``games/mouse_trap/view.py``: the winding track,
-the Loop, the part list, the cheese counters) drawn on the canvas; this widget adds,
-under the track:
+the Loop, the cheese counters, the die, the contraption — the seven stages of the chain
+reaction, each part appearing as it is built — and the part list), 558 px wide so that
+it is drawn at full size in a laptop's notebook column. This widget makes it playable:
 
-* the **contraption**: the seven stages of the chain reaction drawn as little machines,
-  each part appearing as it is built (unbuilt parts are faint outlines);
 * the **die**: on a human's turn the board waits for a click (or Enter) to roll;
-* **choice buttons** drawn on the board: how to take cheese from tied richest opponents
-  (MT-TC, MT-T3), and on the Turn Crank: pay 1 cheese to move an opponent (MT-MO), turn
-  the crank or end the turn (MT-T). Clicking an opponent's mouse or row moves it;
-  clicking the Turn Crank space cranks.
+* **choice buttons** drawn beside the die, in the room the view leaves for them: how to
+  take cheese from tied richest opponents (MT-TC, MT-T3), and on the Turn Crank: pay 1
+  cheese to move an opponent (MT-MO), turn the crank or end the turn (MT-T). Clicking an
+  opponent's mouse or row moves it; clicking the Turn Crank space cranks.
 
 Animations: the die tumbles, then the mouse walks space by space (and on along a
 Back/Ahead arrow); when the crank turns, the chain reaction runs stage by stage and
