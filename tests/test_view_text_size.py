@@ -36,7 +36,6 @@ NOT_YET: set[str] = {
     #
     "papageno",
     #
-    "mouse_trap",
 }
 
 

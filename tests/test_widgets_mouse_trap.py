@@ -7,6 +7,7 @@ cheese taken, the crank and the trap. Pixels are checked in ``tests/browser``.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import random
 from collections import Counter
@@ -18,6 +19,7 @@ from widget_events import centre, key_down, mouse_down
 
 from boardgames_widgets.core import TERMINAL
 from boardgames_widgets.core.painter import SVGPainter
+from boardgames_widgets.games.mouse_trap import view as mtv
 from boardgames_widgets.games.mouse_trap.layout import MouseTrapConfig, SpaceKind
 from boardgames_widgets.games.mouse_trap.rules import (
     Crank,
@@ -263,8 +265,94 @@ def test_play_opens_the_mouse_trap_board() -> None:
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_the_board_fits_and_buttons_stay_inside(players: int) -> None:
+    """Issue 20: at most 560 px wide (drawn at 100 % in a 592-px output area), not too tall, and
+    every choice button (ten ways to take cheese from three tied opponents with 4 players) stays
+    in the room beside the die, above the contraption."""
     w = mt(players=players)
     width, height = w.board_size()
-    assert width < 1000 and height < 620
-    for x, y, bw, bh in w.button_rects(10 if players == 4 else 4):
-        assert x + bw <= width and y + bh <= height
+    assert width <= 560 and height < 900
+    cx, cy, cw, ch = w.controls_rect
+    rects = w.button_rects(10 if players == 4 else 4)
+    for x, y, bw, bh in rects:
+        assert cx <= x and x + bw <= cx + cw + 1e-9 and cy <= y and y + bh <= cy + ch + 1e-9
+        assert y + bh < w.strip_rect[1] and x >= w.die_rect[0] + w.die_rect[2]
+    for i, (x, y, bw, bh) in enumerate(rects):  # no two buttons overlap
+        for x2, y2, _, _ in rects[i + 1 :]:
+            assert abs(x - x2) >= bw or abs(y - y2) >= bh
+
+
+# -- readable text (issue 20) -------------------------------------------------------------------
+def _record_texts(monkeypatch: pytest.MonkeyPatch) -> list[tuple[float, float, str, float, str, bool]]:
+    """Every text the widget draws on its canvas from now on: (x, y, text, size on screen, align, bold)."""
+    seen: list[tuple[float, float, str, float, str, bool]] = []
+    original_text, original_transform = CanvasPainter.text, CanvasPainter.transform
+
+    def text(self, x, y, text, *, size=12, align="center", bold=False, **kw):  # type: ignore[no-untyped-def]
+        scale = getattr(self, "_probe_scale", 1.0)
+        if text.strip():
+            seen.append((x, y, text, size * scale, align, bold))
+        return original_text(self, x, y, text, size=size, align=align, bold=bold, **kw)
+
+    @contextlib.contextmanager
+    def transform(self, dx=0.0, dy=0.0, scale=1.0):  # type: ignore[no-untyped-def]
+        before = getattr(self, "_probe_scale", 1.0)
+        self._probe_scale = before * scale
+        try:
+            with original_transform(self, dx, dy, scale):
+                yield
+        finally:
+            self._probe_scale = before
+
+    monkeypatch.setattr(CanvasPainter, "text", text)
+    monkeypatch.setattr(CanvasPainter, "transform", transform)
+    return seen
+
+
+@pytest.mark.parametrize("lang", ["en", "lv", "ru", "he"])
+def test_every_text_the_widget_draws_is_at_least_12_px_and_inside_the_board(
+    monkeypatch: pytest.MonkeyPatch, lang: str
+) -> None:
+    """The board, the overlay (click to roll, the prompt, every choice button), and the animations
+    (the die tumbling, a part being built, the chain reaction working and sticking, the cage):
+    no text under 12 px, none running out of the board, no button's words wider than the button."""
+    seen = _record_texts(monkeypatch)
+    w = mt(players=4, lang=lang)
+    width, _ = w.board_size()
+    w.redraw(full=True)  # waiting for the die
+    wheel = w.cfg.position_of(SpaceKind.CHEESE_WHEEL)
+    at_crank = (w.cfg.position_of(SpaceKind.TURN_CRANK), wheel, 5, 5)
+    load(w, crank_position(w, positions=at_crank, cheese=(3, 2, 2, 2), pile=w.cfg.cheese_supply - 9))
+    assert len(w.choices()) == 4  # move one of three opponents or turn the crank
+    w.redraw(full=True)
+    base = w.game.new_initial_state()
+    tied = dataclasses.replace(
+        base, cheese=(0, 3, 3, 3), pile=w.cfg.cheese_supply - 9, phase=Phase.TAKE_CHOICE, take_amount=3,
+        take_from=(1, 2, 3),
+    )  # fmt: skip
+    load(w, tied)
+    assert len(w.choices()) == 10  # ten ways to take 3 from three tied opponents
+    w.redraw(full=True)
+    buttons = list(zip(w.choices(), w.button_rects(len(w.choices())), strict=True))
+    p = CanvasPainter(Canvas(width=20, height=20), *w.board_size())
+    crank = dataclasses.replace(
+        crank_position(w, positions=(w.cfg.position_of(SpaceKind.TURN_CRANK), wheel, wheel, wheel)), phase=Phase.CRANK
+    )
+    frames = list(w.animation_frames(base, Roll(1), w.game.apply(base, Roll(1))))
+    for works in (True, False):
+        frames += w.animation_frames(crank, TrapOutcome(works), w.game.apply(crank, TrapOutcome(works)))
+    for f in frames:
+        (f[0] if isinstance(f, tuple) else f)(p)
+    assert "stuck!" in {t for _, _, t, *_ in seen} or lang != "en"
+    assert seen
+    small = [(t, size) for _, _, t, size, _, _ in seen if size < mtv.MIN_TEXT]
+    assert not small
+    for x, _, text, size, align, bold in seen:
+        tw = mtv.text_width(text, size, bold=bold)
+        left = {"left": x, "right": x - tw}.get(align, x - tw / 2)
+        assert left >= 0 and left + tw <= width, (text, left, tw)
+    # the tied-take buttons: words where they fit, else "2 [mouse] + 1 [mouse]"; never wider than the button
+    for _choice, (bx, by, bw, bh) in buttons:
+        inside = [(t, s, b) for x, y, t, s, _, b in seen if bx <= x <= bx + bw and by <= y <= by + bh]
+        assert inside
+        for t, s, b in inside:
+            assert mtv.text_width(t, s, bold=b) <= bw, (t, bw)

@@ -1,16 +1,15 @@
 """The Mouse Trap board: roll your own die, watch your mouse walk, crank the trap.
 
 The picture is the game's own view (``games/mouse_trap/view.py``: the winding track,
-the Loop, the part list, the cheese counters) drawn on the canvas; this widget adds,
-under the track:
+the Loop, the cheese counters, the die, the contraption — the seven stages of the chain
+reaction, each part appearing as it is built — and the part list), 558 px wide so that
+it is drawn at full size in a laptop's notebook column. This widget makes it playable:
 
-* the **contraption**: the seven stages of the chain reaction drawn as little machines,
-  each part appearing as it is built (unbuilt parts are faint outlines);
 * the **die**: on a human's turn the board waits for a click (or Enter) to roll;
-* **choice buttons** drawn on the board: how to take cheese from tied richest opponents
-  (MT-TC, MT-T3), and on the Turn Crank: pay 1 cheese to move an opponent (MT-MO), turn
-  the crank or end the turn (MT-T). Clicking an opponent's mouse or row moves it;
-  clicking the Turn Crank space cranks.
+* **choice buttons** drawn beside the die, in the room the view leaves for them: how to
+  take cheese from tied richest opponents (MT-TC, MT-T3), and on the Turn Crank: pay 1
+  cheese to move an opponent (MT-MO), turn the crank or end the turn (MT-T). Clicking an
+  opponent's mouse or row moves it; clicking the Turn Crank space cranks.
 
 Animations: the die tumbles, then the mouse walks space by space (and on along a
 Back/Ahead arrow); when the crank turns, the chain reaction runs stage by stage and
@@ -55,13 +54,16 @@ from boardgames_widgets.i18n import Translator
 from boardgames_widgets.widgets.base import Frame, GameWidget, Target
 from boardgames_widgets.widgets.canvas_painter import CanvasPainter
 
-#: The default zoom: full size (the board is about 935 CSS pixels wide); a narrower notebook
-#: column shows it smaller (the canvas scales to the width it is given).
+#: The default zoom: full size (the board is 558 CSS pixels wide, so it is shown at 100 % in
+#: a JupyterLab output area at 1024×768 with the file browser open; a narrower column shows
+#: it smaller: the canvas scales to the width it is given).
 DEFAULT_ZOOM = 1.0
 #: How a failing trap's sticking stage is chosen (see the module docstring).
 FAILING_STAGE_RULE = "exact conditional probability, seeded by the game seed and move number"
-#: Size of a choice button drawn on the board.
-BUTTON_W, BUTTON_H, BUTTON_GAP = 148.0, 26.0, 6.0
+#: Size of a choice button drawn on the board (its width follows the room: two to four to a row).
+BUTTON_H, BUTTON_GAP = mtv.BUTTON_H, mtv.BUTTON_GAP
+#: Most choice buttons to a row (ten ways to take cheese from three tied opponents make three rows).
+BUTTONS_PER_ROW = 4
 #: Animation steps: the die tumbling, a mouse's step, a stage of the chain reaction.
 DIE_FRAMES = 3
 STAGE_WEIGHT = 1.6
@@ -134,6 +136,25 @@ def space_words(t: Translator, space: Space) -> str:
     }.get(k, str(k.value))
 
 
+def draw_button_face(p: Any, rect: Rect, words: str, action: Any, *, icons: bool = False) -> None:
+    """The words on a choice button at 12 px (bold where they fit); with ``icons``, a way to take
+    cheese is drawn as "2 [mouse] + 1 [mouse]" in the mice's colours instead (when words do not fit)."""
+    x, y, w, h = rect
+    room = w - 8
+    if not (icons and isinstance(action, TakeCheese)):
+        p.text(x + w / 2, y + h / 2, words, size=mtv.MIN_TEXT, fill=mtv.INK, bold=mtv.fits(words, room, bold=True))
+        return
+    part, plus = 28.0, 12.0
+    n = len(action.amounts)
+    left = x + (w - n * part - (n - 1) * plus) / 2
+    for i, (seat, amount) in enumerate(action.amounts):
+        px = left + i * (part + plus)
+        p.text(px + 5, y + h / 2, str(amount), size=mtv.MIN_TEXT + 1, fill=mtv.INK, bold=True)
+        mtv.draw_mouse(p, px + 20, y + h / 2 + 1, 10, mtv.MOUSE_COLOURS[seat % len(mtv.MOUSE_COLOURS)])
+        if i:
+            p.text(px - plus / 2, y + h / 2, "+", size=mtv.MIN_TEXT + 1, fill=mtv.INK, bold=True)
+
+
 class MouseTrapWidget(GameWidget):
     """Play Mouse Trap: ``MouseTrapWidget(players=3, seed=1)``.
 
@@ -163,14 +184,13 @@ class MouseTrapWidget(GameWidget):
         lay = self.lay
         self.strip_rect: Rect = lay.strip_rect
         self.die_rect: Rect = lay.die_rect
-        below = self.die_rect[1]
-        self.choices_origin = (lay.margin + mtv.DIE + 16, below + 14)
-        rows = 3 if self.game.num_players >= 4 else 1
-        self._height = max(lay.height, below + 14 + rows * (BUTTON_H + BUTTON_GAP) + lay.margin)
+        self.controls_rect: Rect = lay.controls_rect
+        x, y, _, _ = self.controls_rect
+        self.choices_origin = (x, y + mtv.PROMPT_H)
         self.failed_stage: dict[int, int] = {}
 
     def board_size(self) -> tuple[float, float]:
-        return self.lay.width, self._height
+        return self.lay.width, self.lay.height
 
     def stage_rect(self, k: int) -> Rect:
         """(x, y, w, h) of stage ``k`` (0-based) of the contraption strip."""
@@ -184,14 +204,16 @@ class MouseTrapWidget(GameWidget):
         return [(_button_words(self.tr, a), a) for a in self.game.legal_actions(self.state)]
 
     def button_rects(self, n: int) -> list[Rect]:
-        """Where ``n`` choice buttons are drawn (four to a row)."""
+        """Where ``n`` choice buttons are drawn: beside the die, under the prompt, two to a row
+        (more to a row when they would not fit in the layout's rows)."""
         x0, y0 = self.choices_origin
-        per_row = max(1, int((self.lay.width - x0 - self.lay.margin + BUTTON_GAP) // (BUTTON_W + BUTTON_GAP)))
-        per_row = min(per_row, 4)
+        width = self.controls_rect[2]
+        per_row = min(BUTTONS_PER_ROW, max(2, -(-n // self.lay.button_rows)))
+        bw = (width - (per_row - 1) * BUTTON_GAP) / per_row
         out = []
         for i in range(n):
             r, c = divmod(i, per_row)
-            out.append((x0 + c * (BUTTON_W + BUTTON_GAP), y0 + r * (BUTTON_H + BUTTON_GAP), BUTTON_W, BUTTON_H))
+            out.append((x0 + c * (bw + BUTTON_GAP), y0 + r * (BUTTON_H + BUTTON_GAP), bw, BUTTON_H))
         return out
 
     # -- drawing ------------------------------------------------------------------------
@@ -217,11 +239,19 @@ class MouseTrapWidget(GameWidget):
         if self.waiting_seat() is not None:
             x, y, w, h = self.die_rect
             p.rect(x - 4, y - 4, w + 8, h + 8, stroke="#e0a800", line_width=3, radius=10)
-            p.text(x + w + 14, y + h / 2, self._("Click to roll!"), size=15, fill=mtv.INK, align="left", bold=True)
+            words = self._("Click to roll!")
+            size = mtv.fit_size(words, self.controls_rect[2], 15)
+            p.text(self.controls_rect[0], y + h / 2, words, size=size, fill=mtv.INK, align="left", bold=True)
             return
         choices = self.choices()
         hint = self.hint_action
-        for (words, action), (bx, by, bw, bh) in zip(choices, self.button_rects(len(choices)), strict=True):
+        rects = self.button_rects(len(choices))
+        # the ways to take cheese are all drawn alike: in words if every one fits, else as mice
+        icons = any(
+            isinstance(a, TakeCheese) and not mtv.fits(words, r[2] - 8)
+            for (words, a), r in zip(choices, rects, strict=True)
+        )
+        for (words, action), (bx, by, bw, bh) in zip(choices, rects, strict=True):
             lit = action == hint
             p.rect(
                 bx,
@@ -233,18 +263,19 @@ class MouseTrapWidget(GameWidget):
                 line_width=2.5 if lit else 1.5,
                 radius=6,
             )
-            p.text(bx + bw / 2, by + bh / 2, words, size=11.5, fill=mtv.INK, bold=True)
+            draw_button_face(p, (bx, by, bw, bh), words, action, icons=icons)
         if choices:
-            x, y = self.choices_origin
-            p.text(x, y - 8, self._prompt(state), size=11, fill="#6b5b45", align="left")
+            x, y, w, _ = self.controls_rect
+            lines = mtv.wrap(self._prompt(state), w, mtv.MIN_TEXT)
+            mtv.draw_lines(p, x, y + mtv.PROMPT_H / 2 - 2, lines, mtv.MIN_TEXT, fill="#6b5b45")
         spots = lay.mouse_spots(state)
         for _, action in choices:
             if isinstance(action, MoveMouse) and action.player in spots:
                 mx, my = spots[action.player]
                 p.circle(mx, my, 0.2 * lay.cell, stroke="#e0a800", line_width=3)
             if isinstance(action, Crank):
-                cx, cy = lay.centre(self.cfg.position_of(SpaceKind.TURN_CRANK))
-                p.circle(cx, cy, lay.space_radius + 4, stroke="#e0a800", line_width=3)
+                sx, sy, sw, sh = lay.space_rect(self.cfg.position_of(SpaceKind.TURN_CRANK))
+                p.rect(sx - 4, sy - 4, sw + 8, sh + 8, stroke="#e0a800", line_width=3, radius=14)
             if isinstance(action, TakeCheese):
                 for seat, _ in action.amounts:
                     bx, by, bw, bh = lay.player_box(seat)

@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from browser_helpers import (
+    ARTIFACTS,
     LabServer,
     click_board,
     open_and_run,
@@ -23,6 +24,7 @@ from browser_helpers import (
     wait_status,
     wait_status_change,
     wait_still,
+    write_notebook,
 )
 
 pytestmark = pytest.mark.browser
@@ -72,6 +74,44 @@ def test_mouse_trap_notebook_rolls_by_clicks(lab: LabServer, page: Any) -> None:
     log = log_text(page)
     assert log.count("Red rolled") >= 3, log
     assert "Blue rolled" in log and "Yellow rolled" in log
+
+
+MT_MEASURE_JS = """
+() => { const g = document.querySelector('.bgw-game'), c = g.querySelector('canvas');
+  const cb = c.getBoundingClientRect(), ob = g.closest('.jp-OutputArea-output').getBoundingClientRect();
+  return {width: cb.width, left: cb.left, right: cb.right, outLeft: ob.left, outRight: ob.right,
+          files: document.querySelector('#jp-left-stack').offsetWidth > 0}; }
+"""
+
+
+@pytest.mark.parametrize("lang", ["en", "he", "lv", "ru"])
+def test_mouse_trap_is_drawn_at_full_size_on_a_laptop_with_the_file_browser_open(
+    lab: LabServer, browser: Any, lang: str
+) -> None:
+    """Issue 20: at 1024×768 with the file browser open, the 4-player board is shown at 100 %
+    (CSS width == the view's width, so its 12-px texts are 12 CSS px) and sits inside its output area."""
+    from boardgames_widgets.widgets.mouse_trap import MouseTrapWidget
+
+    width = MouseTrapWidget(players=4, seed=1, threaded=False, speed="off").board_size()[0]
+    name = f"mt_laptop_{lang}.ipynb"
+    write_notebook(
+        lab.root / name, ["import boardgames_widgets as bw", f"bw.play('mouse_trap', players=4, seed=1, lang={lang!r})"]
+    )
+    context = browser.new_context(viewport={"width": 1024, "height": 768}, device_scale_factor=1)
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    try:
+        open_and_run(page, lab, name)
+        wait_status(page, {"en": "click the die", "he": "להטיל", "lv": "kauliņ", "ru": "кубик"}[lang])
+        wait_still(page, top_canvas(page))
+        box = page.evaluate(MT_MEASURE_JS)
+        assert box["files"], "the file browser is open"
+        assert box["width"] == pytest.approx(width, abs=1), box  # 100 %: not scaled down
+        assert box["left"] >= box["outLeft"] - 1 and box["right"] <= box["outRight"] + 1, box  # nothing clipped
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / f"mouse_trap_1024x768_{lang}.png"))
+    finally:
+        context.close()
 
 
 def test_papageno_notebook_plays_an_opening_and_a_turn_by_clicks(lab: LabServer, page: Any) -> None:

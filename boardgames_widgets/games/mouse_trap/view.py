@@ -1,9 +1,13 @@
 """Mouse Trap pictures, drawn once through the :class:`~boardgames_widgets.core.painter.Painter`.
 
-The track winds across the board in rows that turn back at the ends (a serpentine)
-and runs into the Loop, drawn as a ring. Beside them: the trap's parts in building
-order (built ones coloured by the stage they belong to), then one row per player with
-their mouse, their cheese and whether the mouse is caught, and the cheese pile.
+The picture is narrow (at most 560 px, issue 20) and read from the top: the status line;
+the track, winding in rows that turn back at the ends (a serpentine), runs into the Loop,
+a ring of boxes beside its last space; beside the ring, one row per player (their mouse,
+their cheese, whether the mouse is caught) and the cheese pile; the die, with room for
+the widget's prompt and choice buttons; the contraption (the seven stages of the chain
+reaction); the trap's parts in building order (built ones coloured by their stage). No
+text is smaller than :data:`MIN_TEXT` (12 px): a label that does not fit in bold is
+drawn plain, a long heading takes two lines, and the stop sign shows a bar, not a word.
 
 :class:`MouseTrapLayout` holds every coordinate (exported for the widget) and a pure
 :meth:`~MouseTrapLayout.hit_test` that turns a click into a space, a mouse, a trap part
@@ -15,6 +19,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from boardgames_widgets.core.painter import Hit, LayoutView, Painter, SVGPainter, svg_of
@@ -44,10 +49,24 @@ SPACE_COLOURS: dict[SpaceKind, str] = {
     SpaceKind.TURN_CRANK: "#c7a6e0",
     SpaceKind.CHEESE_WHEEL: "#ffb347",
 }
-#: Height of the contraption strip under the track.
-STRIP_H = 112.0
+#: The smallest text the view draws, in CSS px at 100 % (issue 20); nothing is drawn smaller.
+MIN_TEXT = 12.0
+#: Height of the contraption strip (its title line and the seven stages).
+STRIP_H = 106.0
 #: Side of the die.
 DIE = 46.0
+#: A Loop space: a rounded box wide enough for its longest translated word at 12 px.
+LOOP_W, LOOP_H = 68.0, 40.0
+#: A player's row and the cheese pile's row, and the gap between rows.
+ROW_H, ROW_GAP = 28.0, 3.0
+#: The narrowest player panel that still fits a name, "caught" and the cheese count.
+PANEL_MIN_W = 200.0
+#: A choice button's height and the gap between buttons (the widget draws them in :attr:`MouseTrapLayout.controls_rect`).
+BUTTON_H, BUTTON_GAP = 26.0, 6.0
+#: Room for the prompt above the choice buttons (two lines of 12-px text).
+PROMPT_H = 32.0
+#: Rows of the trap's part list.
+PART_ROWS = 6
 #: One colour per stage of the chain reaction (a built part shows its stage's colour).
 STAGE_COLOURS: tuple[str, ...] = ("#8e6c4a", "#c0392b", "#d35400", "#2980b9", "#16a085", "#8e44ad", "#2c3e50")
 BACKGROUND = "#f4ecd8"
@@ -55,10 +74,95 @@ INK = "#3e2f1c"
 CHEESE = "#f7d24a"
 HIGHLIGHT = "#ffe066"
 
+Rect = tuple[float, float, float, float]
+
+
+def _em(ch: str, bold: bool) -> float:
+    """The width of one character in em of DejaVu Sans (the board's first font), estimated by its class."""
+    if ch == " ":
+        return 0.35 if bold else 0.32
+    if ch in "iljI.,:;!|'`ıļīį":
+        return 0.35 if bold else 0.29
+    if ch in "()[]{}/\\-tfr«»":
+        return 0.5 if bold else 0.42
+    if ch in "mwMWШЩЖЮшщжюм":
+        return 1.05 if bold else 0.95
+    if "\u0590" <= ch <= "\u05ff":
+        return 0.68 if bold else 0.62
+    if "\u0400" <= ch <= "\u04ff":  # Cyrillic
+        return (0.8 if bold else 0.72) if ch.isupper() else (0.7 if bold else 0.64)
+    if ch.isupper():
+        return 0.76 if bold else 0.66
+    if ch.isdigit():
+        return 0.7 if bold else 0.64
+    if ch.isalpha():
+        return 0.68 if bold else 0.6
+    return 0.9 if bold else 0.84  # arrows and signs
+
+
+def text_width(text: str, size: float, *, bold: bool = False) -> float:
+    """The estimated width of ``text`` at ``size`` px (within about 10 % of DejaVu Sans, a little wide).
+
+    >>> round(text_width("START", 12, bold=True))  # DejaVu Sans Bold: 42
+    46
+    """
+    return size * sum(_em(ch, bold) for ch in text)
+
+
+def fits(text: str, width: float, size: float = MIN_TEXT, *, bold: bool = False) -> bool:
+    """Whether ``text`` fits in ``width`` px at ``size``."""
+    return text_width(text, size, bold=bold) <= width
+
+
+def fit_size(text: str, width: float, size: float, *, bold: bool = True) -> float:
+    """The font size (at most ``size``, never under :data:`MIN_TEXT`) at which ``text`` fits in ``width``."""
+    need = text_width(text, 1.0, bold=bold)
+    return max(MIN_TEXT, min(size, width / need if need else size))
+
+
+def wrap(text: str, width: float, size: float, *, bold: bool = False, lines: int = 2) -> list[str]:
+    """``text`` broken at spaces into at most ``lines`` lines of at most ``width`` px (the last may be longer)."""
+    out: list[str] = []
+    words = text.split(" ")
+    while words and len(out) < lines - 1:
+        k = len(words)
+        while k > 1 and not fits(" ".join(words[:k]), width, size, bold=bold):
+            k -= 1
+        out.append(" ".join(words[:k]))
+        words = words[k:]
+    if words:
+        out.append(" ".join(words))
+    return out
+
+
+def text_block(
+    text: str, width: float, *, sizes: tuple[float, ...] = (15, 14, 13), bold: bool = True
+) -> tuple[float, list[str]]:
+    """(size, lines) for a heading: one line at the largest of ``sizes`` that fits, else two lines.
+
+    Never smaller than :data:`MIN_TEXT`.
+    """
+    for size in sizes:
+        if fits(text, width, size, bold=bold):
+            return size, [text]
+    for size in (*sizes[-1:], MIN_TEXT):
+        lines = wrap(text, width, size, bold=bold)
+        if all(fits(line, width, size, bold=bold) for line in lines):
+            return size, lines
+    return MIN_TEXT, wrap(text, width, MIN_TEXT, bold=bold)
+
 
 @dataclass(frozen=True)
 class MouseTrapLayout:
     """The geometry of a Mouse Trap picture (pure numbers; no drawing).
+
+    From the top: the status line; the track, winding in rows of :attr:`columns` spaces;
+    beside its last space the Loop (a ring of rounded boxes), with the players' rows and
+    the cheese pile beside the ring where there is room (else under it); the die with the
+    room for the widget's prompt and choice buttons beside it; the contraption (the seven
+    stages of the chain reaction); the trap's parts in three columns. The picture is at
+    most 560 px wide (a JupyterLab output area at 1024×768 with the file browser open is
+    592), so it is drawn at full size and no text is under :data:`MIN_TEXT` CSS px.
 
     Attributes:
         track_length: spaces before the Loop (START included).
@@ -68,15 +172,17 @@ class MouseTrapLayout:
         cell: the side of a track space's square cell.
         margin: the border around everything.
         header: the height of the status line at the top.
+        gap: the room between two parts of the picture.
     """
 
     track_length: int
     loop_length: int
     num_players: int
-    columns: int = 9
-    cell: float = 54.0
+    columns: int = 10
+    cell: float = 53.0
     margin: float = 14.0
-    header: float = 30.0
+    header: float = 38.0
+    gap: float = 8.0
 
     @classmethod
     def for_config(cls, cfg: MouseTrapConfig) -> MouseTrapLayout:
@@ -91,53 +197,102 @@ class MouseTrapLayout:
 
     @property
     def last_row_rightward(self) -> bool:
-        """Whether the last row runs left to right (the Loop then sits on the right)."""
+        """Whether the last row runs left to right."""
         return (self.rows - 1) % 2 == 0
 
-    @property
-    def loop_radius(self) -> float:
-        """The radius of the ring the Loop's spaces sit on."""
-        return max(1.2 * self.cell, 0.95 * self.cell / (2 * math.sin(math.pi / self.loop_length)))
-
-    @property
-    def space_radius(self) -> float:
-        """The radius of a Loop space (drawn as a circle)."""
-        return 0.42 * self.cell
-
-    @property
-    def loop_room(self) -> float:
-        """Width taken by the Loop beside the track."""
-        return 2 * (self.loop_radius + self.space_radius) + 0.4 * self.cell
+    @cached_property
+    def content_width(self) -> float:
+        """The width inside the margins (the track's, or the Loop's if that is wider)."""
+        ring = max(sum(self._ring_extent(start)[:2]) for start in (0.0, math.pi))
+        return max(self.columns * self.cell, ring)
 
     @property
     def track_left(self) -> float:
         """The x of the track's left edge."""
-        return self.margin + (0.0 if self.last_row_rightward else self.loop_room)
+        return self.margin
 
     @property
     def track_top(self) -> float:
         """The y of the track's top edge."""
-        overhang = self.loop_radius + self.space_radius - (self.rows - 0.5) * self.cell
-        return self.header + self.margin + max(0.0, overhang)
+        return self.header + 4
 
     def cell_of(self, position: int) -> tuple[int, int]:
         """(row, column) of a track position in the serpentine."""
         row, k = divmod(position, self.columns)
         return row, (k if row % 2 == 0 else self.columns - 1 - k)
 
+    # -- the Loop ----------------------------------------------------------------------
+    @cached_property
+    def loop_radius(self) -> float:
+        """The radius of the ring the Loop's spaces sit on: the smallest at which no two boxes touch."""
+        n, step = self.loop_length, 2 * math.pi / self.loop_length
+        r = max(1.2 * self.cell, (LOOP_W + 6) / (2 * math.sin(math.pi / n)))
+
+        def apart(r: float, start: float) -> bool:
+            pts = [(r * math.cos(start + i * step), r * math.sin(start + i * step)) for i in range(n)]
+            return all(
+                abs(ax - bx) >= LOOP_W + 4 or abs(ay - by) >= LOOP_H + 4
+                for i, (ax, ay) in enumerate(pts)
+                for bx, by in pts[i + 1 :]
+            )
+
+        while not (apart(r, 0.0) and apart(r, math.pi)):
+            r += 1.0
+        return r
+
+    @property
+    def space_radius(self) -> float:
+        """Half the height of a Loop space (its box is :data:`LOOP_W` × :data:`LOOP_H`)."""
+        return LOOP_H / 2
+
+    def _ring_extent(self, start: float) -> tuple[float, float, float, float]:
+        """How far the Loop's boxes reach (left, right, up, down) from the ring's centre."""
+        r, step = self.loop_radius, 2 * math.pi / self.loop_length
+        xs = [r * math.cos(start + i * step) for i in range(self.loop_length)]
+        ys = [r * math.sin(start + i * step) for i in range(self.loop_length)]
+        return (-min(xs) + LOOP_W / 2, max(xs) + LOOP_W / 2, -min(ys) + LOOP_H / 2, max(ys) + LOOP_H / 2)
+
+    @cached_property
+    def _ring(self) -> tuple[float, float, float, float]:
+        """(centre x, centre y, angle of SAFE, +1 clockwise / -1 anticlockwise) of the Loop."""
+        last = self.track_length - 1
+        row, col = self.cell_of(last)
+        top = self.track_top + row * self.cell
+        left, right = self.track_left, self.track_left + self.content_width
+        x0, x1 = self.track_left + col * self.cell, self.track_left + (col + 1) * self.cell
+        right_ext, left_ext = self._ring_extent(math.pi), self._ring_extent(0.0)
+        if self.last_row_rightward and right - x1 - self.gap >= right_ext[0] + right_ext[1]:
+            # beside the last space, on its right; SAFE on the ring's left, the ring turns clockwise
+            start, turn = math.pi, 1.0
+            cx, cy = x1 + self.gap + right_ext[0], top + right_ext[2] + 2
+        elif not self.last_row_rightward and x0 - left - self.gap >= left_ext[0] + left_ext[1]:
+            # the mirror image: on its left, turning anticlockwise
+            start, turn = 0.0, -1.0
+            cx, cy = x0 - self.gap - left_ext[1], top + left_ext[2] + 2
+        else:  # no room beside the last space: under it
+            start, turn = math.pi, 1.0
+            cx = min(max((x0 + x1) / 2, left + right_ext[0]), right - right_ext[1])
+            cy = top + self.cell + self.gap + right_ext[2]
+        # SAFE is the box nearest the last space of the track (the ring turns in steps of a box)
+        lx, ly = (x0 + x1) / 2, top + self.cell / 2
+        step = 2 * math.pi / self.loop_length
+        r = self.loop_radius
+        k = min(
+            range(self.loop_length),
+            key=lambda i: math.hypot(
+                cx + r * math.cos(start + i * step) - lx, cy + r * math.sin(start + i * step) - ly
+            ),
+        )
+        return cx, cy, start + k * step, turn
+
     @property
     def loop_centre(self) -> tuple[float, float]:
         """The centre of the Loop's ring."""
-        y = self.track_top + (self.rows - 1 + 0.5) * self.cell
-        r = self.loop_radius + self.space_radius
-        if self.last_row_rightward:
-            return self.track_left + self.columns * self.cell + 0.2 * self.cell + r, y
-        return self.margin + r, y
+        return self._ring[0], self._ring[1]
 
     def _loop_angle(self, i: int) -> float:
-        start = math.pi if self.last_row_rightward else 0.0
-        step = 2 * math.pi / self.loop_length
-        return start + (i * step if self.last_row_rightward else -i * step)
+        _, _, start, turn = self._ring
+        return start + turn * i * 2 * math.pi / self.loop_length
 
     def centre(self, position: int) -> tuple[float, float]:
         """The centre of any space (track or Loop)."""
@@ -148,84 +303,128 @@ class MouseTrapLayout:
         a = self._loop_angle(position - self.track_length)
         return cx + self.loop_radius * math.cos(a), cy + self.loop_radius * math.sin(a)
 
-    @property
-    def board_width(self) -> float:
-        """Width of the track plus the Loop."""
-        return self.columns * self.cell + self.loop_room
+    def space_rect(self, position: int) -> Rect:
+        """(x, y, w, h) of a space as drawn: a square on the track, a wider box in the Loop."""
+        x, y = self.centre(position)
+        if position < self.track_length:
+            s = 0.9 * self.cell
+            return x - s / 2, y - s / 2, s, s
+        return x - LOOP_W / 2, y - LOOP_H / 2, LOOP_W, LOOP_H
 
-    @property
+    @cached_property
+    def ring_rect(self) -> Rect:
+        """(x, y, w, h) around every box of the Loop."""
+        cx, cy = self.loop_centre
+        left, right, up, down = self._ring_extent(self._ring[2])
+        return cx - left, cy - up, left + right, up + down
+
+    @cached_property
     def board_bottom(self) -> float:
-        """The lowest y the board uses."""
-        return max(
-            self.track_top + self.rows * self.cell,
-            self.loop_centre[1] + self.loop_radius + self.space_radius,
-        )
+        """The lowest y the track and the Loop use."""
+        _, y, _, h = self.ring_rect
+        return max(self.track_top + self.rows * self.cell, y + h)
 
-    # -- the panels --------------------------------------------------------------------
+    # -- the players and the pile ------------------------------------------------------
+    @cached_property
+    def panel_height(self) -> float:
+        """The height of the players' rows and the pile's row."""
+        return (self.num_players + 1) * (ROW_H + ROW_GAP) - ROW_GAP
+
+    @cached_property
+    def panel_rect(self) -> Rect:
+        """(x, y, w, h) of the players' rows and the pile: beside the Loop where there is room, else under the board."""
+        left, right = self.margin, self.margin + self.content_width
+        rx, ry, rw, _ = self.ring_rect
+        cols = [self.cell_of(p)[1] for p in self._last_row()]
+        row_top = self.track_top + (self.rows - 1) * self.cell
+        if ry >= row_top + self.cell:  # the ring is under the track: the band beside it is its own
+            band_top, used_left, used_right = ry, rx, rx + rw
+        else:  # the ring is beside the last row
+            band_top = row_top
+            used_left = min(self.track_left + min(cols) * self.cell, rx)
+            used_right = max(self.track_left + (max(cols) + 1) * self.cell, rx + rw)
+        room_left, room_right = used_left - self.gap - left, right - used_right - self.gap
+        if self.board_bottom - band_top >= self.panel_height and max(room_left, room_right) >= PANEL_MIN_W:
+            if room_right >= room_left:
+                return right - room_right, band_top, room_right, self.panel_height
+            return left, band_top, room_left, self.panel_height
+        return left, self.board_bottom + self.gap, min(self.content_width, 2 * PANEL_MIN_W), self.panel_height
+
+    def _last_row(self) -> range:
+        start = (self.rows - 1) * self.columns
+        return range(start, self.track_length)
+
+    def player_box(self, seat: int) -> Rect:
+        """(x, y, w, h) of a player's row."""
+        x, y, w, _ = self.panel_rect
+        return x, y + seat * (ROW_H + ROW_GAP), w, ROW_H
+
     @property
-    def panel_left(self) -> float:
-        """The x of the trap / players panel."""
-        return self.margin + self.board_width + self.margin
+    def pile_box(self) -> Rect:
+        """(x, y, w, h) of the cheese pile's row, under the players."""
+        return self.player_box(self.num_players)
 
+    # -- the die and the room for choices --------------------------------------------------
     @property
-    def panel_width(self) -> float:
-        """The width of the trap / players panel."""
-        return 210.0
+    def button_rows(self) -> int:
+        """Rows of choice buttons there is room for: with 4 players, three rows of four (ten ways to take 3 cheese
+        from three tied opponents); else two rows of two."""
+        return 3 if self.num_players >= 4 else 2
 
-    @property
-    def part_height(self) -> float:
-        """The height of one part's row in the trap list."""
-        return 17.0
+    @cached_property
+    def die_rect(self) -> Rect:
+        """(x, y, w, h) of the die, under the board and the players."""
+        _, py, _, ph = self.panel_rect
+        return self.margin, max(self.board_bottom, py + ph) + self.gap, DIE, DIE
 
-    def part_box(self, index: int) -> tuple[float, float, float, float]:
-        """(x, y, w, h) of trap part ``index`` (0-based) in the list."""
-        return (
-            self.panel_left,
-            self.header + self.margin + 24 + index * self.part_height,
-            self.panel_width,
-            self.part_height,
-        )
+    @cached_property
+    def controls_rect(self) -> Rect:
+        """(x, y, w, h) beside the die where the widget writes "click to roll", its prompt and choice buttons."""
+        _, y, _, _ = self.die_rect
+        x = self.margin + DIE + 12
+        h = max(DIE, PROMPT_H + self.button_rows * (BUTTON_H + BUTTON_GAP))
+        return x, y, self.margin + self.content_width - x, h
 
-    def player_box(self, seat: int) -> tuple[float, float, float, float]:
-        """(x, y, w, h) of a player's row under the trap list."""
-        top = self.part_box(len(TRAP_PARTS))[1] + 34
-        return self.panel_left, top + seat * 30, self.panel_width, 28
-
-    @property
-    def pile_box(self) -> tuple[float, float, float, float]:
-        """(x, y, w, h) of the cheese pile."""
-        x, y, w, h = self.player_box(self.num_players)
-        return x, y + 4, w, h
-
-    # -- the contraption and the die, under the track ------------------------------------------
-    @property
-    def strip_rect(self) -> tuple[float, float, float, float]:
+    # -- the contraption and the part list -----------------------------------------------------
+    @cached_property
+    def strip_rect(self) -> Rect:
         """(x, y, w, h) of the contraption: the seven stages of the chain reaction."""
-        return (self.track_left, self.track_top + self.rows * self.cell + 8, self.columns * self.cell, STRIP_H)
+        _, y, _, h = self.controls_rect
+        return self.margin, y + h + self.gap, self.content_width, STRIP_H
 
-    def stage_rect(self, k: int) -> tuple[float, float, float, float]:
+    def stage_rect(self, k: int) -> Rect:
         """(x, y, w, h) of stage ``k`` (0-based) of the contraption."""
         x, y, w, h = self.strip_rect
         sw = w / len(TRAP_STAGES)
-        return x + k * sw + 2, y + 16, sw - 4, h - 18
+        return x + k * sw + 2, y + 20, sw - 4, h - 22
 
-    @property
-    def die_rect(self) -> tuple[float, float, float, float]:
-        """(x, y, w, h) of the die, under the contraption and the Loop."""
+    @cached_property
+    def parts_top(self) -> float:
+        """The y of the part list's heading."""
         _, y, _, h = self.strip_rect
-        below = max(y + h, self.loop_centre[1] + self.loop_radius + self.space_radius) + 8
-        return self.margin, below, DIE, DIE
+        return y + h + self.gap
 
     @property
+    def part_height(self) -> float:
+        """The height of one part's row in the list."""
+        return 17.0
+
+    def part_box(self, index: int) -> Rect:
+        """(x, y, w, h) of trap part ``index`` (0-based): three columns, top to bottom."""
+        col, row = divmod(index, PART_ROWS)
+        cols = -(-len(TRAP_PARTS) // PART_ROWS)
+        cw = self.content_width / cols
+        return self.margin + col * cw, self.parts_top + 20 + row * self.part_height, cw - 6, self.part_height
+
+    @cached_property
     def width(self) -> float:
         """The width of the whole picture."""
-        return self.panel_left + self.panel_width + self.margin
+        return self.content_width + 2 * self.margin
 
-    @property
+    @cached_property
     def height(self) -> float:
         """The height of the whole picture."""
-        die_bottom = self.die_rect[1] + DIE + 10
-        return max(self.board_bottom, self.pile_box[1] + self.pile_box[3], die_bottom) + self.margin
+        return self.part_box(PART_ROWS - 1)[1] + self.part_height + self.margin
 
     def mouse_spot(self, position: int, slot: int) -> tuple[float, float]:
         """Where the ``slot``-th mouse (0..3) on a space is drawn."""
@@ -259,34 +458,26 @@ class MouseTrapLayout:
                     return ("mouse", p)
         half = 0.5 * self.cell
         for pos in range(self.track_length + self.loop_length):
-            cx, cy = self.centre(pos)
             if pos < self.track_length:
+                cx, cy = self.centre(pos)
                 if abs(x - cx) <= half and abs(y - cy) <= half:
                     return ("space", pos)
-            elif math.hypot(x - cx, y - cy) <= self.space_radius:
+            elif _inside(x, y, self.space_rect(pos)):
                 return ("space", pos)
         for i in range(len(TRAP_PARTS)):
-            bx, by, bw, bh = self.part_box(i)
-            if bx <= x < bx + bw and by <= y < by + bh:
+            if _inside(x, y, self.part_box(i)):
                 return ("part", i)
         for seat in range(self.num_players):
-            bx, by, bw, bh = self.player_box(seat)
-            if bx <= x < bx + bw and by <= y < by + bh:
+            if _inside(x, y, self.player_box(seat)):
                 return ("player", seat)
-        bx, by, bw, bh = self.pile_box
-        if bx <= x < bx + bw and by <= y < by + bh:
+        if _inside(x, y, self.pile_box):
             return ("pile", 0)
         return None
 
 
-def fit_size(text: str, width: float, size: float, *, bold: bool = True) -> float:
-    """The font size (at most ``size``, at least 9) at which ``text`` fits in ``width`` pixels.
-
-    The width is estimated (0.62 em per letter bold, 0.56 plain), so long translations
-    shrink a little instead of running past the panel.
-    """
-    per_em = 0.62 if bold else 0.56
-    return max(9.0, min(size, width / max(1, len(text)) / per_em))
+def _inside(x: float, y: float, rect: Rect) -> bool:
+    bx, by, bw, bh = rect
+    return bx <= x < bx + bw and by <= y < by + bh
 
 
 # -- little drawings ----------------------------------------------------------------------
@@ -333,6 +524,31 @@ def _status(cfg: MouseTrapConfig, state: MouseTrapState, _: Translator | None = 
     return line + (" · " + _("last roll {n}", n=state.last_roll) if state.last_roll else "")
 
 
+def draw_lines(
+    p: Painter,
+    x: float,
+    y: float,
+    lines: list[str],
+    size: float,
+    *,
+    fill: str = INK,
+    align: str = "left",
+    bold: bool = False,
+) -> None:
+    """Lines of text centred as a block on ``y``, one line height (1.2 em) apart."""
+    step = 1.2 * size
+    top = y - step * (len(lines) - 1) / 2
+    for i, line in enumerate(lines):
+        p.text(x, top + i * step, line, size=size, fill=fill, align=align, bold=bold)
+
+
+def draw_label(
+    p: Painter, x: float, y: float, text: str, width: float, *, fill: str = INK, align: str = "center"
+) -> None:
+    """A 12-px label: bold where it fits in ``width``, else plain (never smaller)."""
+    p.text(x, y, text, size=MIN_TEXT, fill=fill, align=align, bold=fits(text, width, bold=True))
+
+
 def draw(
     p: Painter,
     cfg: MouseTrapConfig,
@@ -368,44 +584,30 @@ def draw(
     c = lay.cell
     _ = painter_translator(p)
     p.rect(0, 0, p.width, p.height, fill=BACKGROUND)
-    p.text(lay.margin, lay.header / 2 + 4, status or _status(cfg, state, _), size=15, fill=INK, align="left", bold=True)
+    size, lines = text_block(status or _status(cfg, state, _), lay.content_width)
+    draw_lines(p, lay.margin, lay.header / 2 + 1, lines, size, bold=True)
 
     # the path: a thick line through every centre, then the spaces on top
     centres = [lay.centre(i) for i in range(cfg.num_spaces)]
     p.polygon(centres[: cfg.loop_start + 1], stroke="#b9a57f", line_width=0.3 * c, closed=False)
     p.polygon(centres[cfg.loop_start :], stroke="#b9a57f", line_width=0.3 * c, closed=True)
     for pos, space in enumerate(cfg.spaces):
-        x, y = centres[pos]
+        x = centres[pos][0]
         fill = SPACE_COLOURS[space.kind]
         dim = space.kind is SpaceKind.BUILD and not cfg.can_build_on(space)
-        lit = pos in highlights
+        bx, by, bw, bh = lay.space_rect(pos)
+        if pos in highlights:
+            p.rect(bx - 3, by - 3, bw + 6, bh + 6, fill=HIGHLIGHT, radius=9)
         if pos < cfg.loop_start:
-            s = 0.9 * c
-            if lit:
-                p.rect(x - s / 2 - 3, y - s / 2 - 3, s + 6, s + 6, fill=HIGHLIGHT, radius=8)
-            p.rect(
-                x - s / 2,
-                y - s / 2,
-                s,
-                s,
-                fill=fill,
-                stroke="#7a6a4f",
-                line_width=1,
-                radius=6,
-                opacity=0.55 if dim else 1.0,
-            )
-            p.text(x - s / 2 + 3, y - s / 2 + 7, str(pos), size=8, fill="#6b5b45", align="left")
-            short = _(space.short)
-            p.text(x, y + 0.28 * c, short, size=10 if len(short) < 5 else 9, fill=INK, bold=True)
+            p.rect(bx, by, bw, bh, fill=fill, stroke="#7a6a4f", line_width=1, radius=6, opacity=0.55 if dim else 1.0)
+            p.text(bx + 3, by + 8, str(pos), size=MIN_TEXT, fill="#7d6c54", align="left")
+            draw_label(p, x, by + bh - 9, _(space.short), bw - 4)
         else:
-            r = lay.space_radius
-            if lit:
-                p.circle(x, y, r + 3, fill=HIGHLIGHT)
-            p.circle(x, y, r, fill=fill, stroke="#5b3f7a", line_width=1.5)
-            p.text(x, y + 0.24 * c, _(space.short), size=9, fill=INK, bold=True)
+            p.rect(bx, by, bw, bh, fill=fill, stroke="#5b3f7a", line_width=1.5, radius=12)
+            draw_label(p, x, by + bh - 10, _(space.short), bw - 6)
     lx, ly = lay.loop_centre
-    p.text(lx, ly - 8, _("THE LOOP"), size=10, fill="#6b5b45", bold=True)
-    p.text(lx, ly + 8, "↻", size=16, fill="#6b5b45")
+    draw_label(p, lx, ly - 9, _("THE LOOP"), 2 * lay.loop_radius - LOOP_W - 4, fill="#6b5b45")
+    p.text(lx, ly + 11, "↻", size=16, fill="#6b5b45")
 
     # the mice
     for seat, (mx, my) in lay.mouse_spots(state).items():
@@ -413,39 +615,15 @@ def draw(
             p.circle(mx, my, 0.17 * c, fill=HIGHLIGHT, opacity=0.9)
         draw_mouse(p, mx, my, 0.24 * c, MOUSE_COLOURS[seat])
 
-    # the trap: parts in order, built ones in their stage's colour
-    x0 = lay.panel_left
-    complete = state.parts_built >= cfg.num_parts
-    title = _("complete!") if complete else _("{built}/{parts} built", built=state.parts_built, parts=cfg.num_parts)
-    heading = _("Trap {title} · works {p}", title=title, p=format(float(cfg.trap_works), ".1%"))
-    p.text(
-        x0,
-        lay.header + lay.margin + 8,
-        heading,
-        size=fit_size(heading, lay.panel_width, 12),
-        fill=INK,
-        align="left",
-        bold=True,
-    )
-    stage_of = {part: k for k, stage in enumerate(TRAP_STAGES) for part in stage.parts}
-    for i, name in enumerate(TRAP_PARTS):
-        bx, by, bw, bh = lay.part_box(i)
-        built = i < state.parts_built
-        colour = STAGE_COLOURS[stage_of.get(i + 1, 0) % len(STAGE_COLOURS)]
-        p.rect(bx, by + 1, bh - 3, bh - 3, fill=colour if built else "#ffffff", stroke=colour, line_width=1.2, radius=3)
-        p.text(
-            bx + bh + 2,
-            by + bh / 2,
-            f"{i + 1:>2} {_(name)}",
-            size=11,
-            fill=INK if built else "#a0978a",
-            align="left",
-            bold=built,
-        )
-        if built and i == state.parts_built - 1 and not complete:
-            p.text(bx + bw - 4, by + bh / 2, _("← last"), size=9, fill="#6b5b45", align="right")
+    draw_players(p, lay, cfg, state, _)
+    draw_contraption(p, lay, state.parts_built, _, stage=stage, spark=spark, stuck=stuck, fresh=fresh)
+    draw_parts(p, lay, cfg, state.parts_built, _)
+    draw_die(p, lay, state.last_roll if die is None else die, state.mover)
+    return lay
 
-    # the players and the pile
+
+def draw_players(p: Painter, lay: MouseTrapLayout, cfg: MouseTrapConfig, state: MouseTrapState, _: Translator) -> None:
+    """One row per player (their mouse, name, cheese; caught or winning), then the cheese pile."""
     for seat in range(cfg.num_players):
         bx, by, bw, bh = lay.player_box(seat)
         caught = state.caught[seat]
@@ -454,7 +632,9 @@ def draw(
         p.rect(bx, by, bw, bh, fill=HIGHLIGHT if (turn or winner) else "#fffaf0", stroke="#b9a57f", radius=5)
         draw_mouse(p, bx + 16, by + bh / 2 + 1, 13, MOUSE_COLOURS[seat], opacity=0.35 if caught else 1.0)
         label = _(MOUSE_NAMES[seat]) + (" · " + _("caught") if caught else "") + (" · " + _("wins") if winner else "")
-        p.text(bx + 36, by + bh / 2, label, size=12, fill=INK, align="left", bold=turn or winner)
+        room = bw - 36 - 58
+        bold = (turn or winner) and fits(label, room, bold=True)
+        p.text(bx + 36, by + bh / 2, label, size=MIN_TEXT, fill=INK, align="left", bold=bold)
         draw_cheese(p, bx + bw - 44, by + bh / 2, 8)
         p.text(bx + bw - 8, by + bh / 2, str(state.cheese[seat]), size=13, fill=INK, align="right", bold=True)
         if caught:
@@ -462,10 +642,33 @@ def draw(
     bx, by, bw, bh = lay.pile_box
     draw_cheese(p, bx + 12, by + bh / 2, 9)
     pile = _("pile: {n} of {supply} cheese", n=state.pile, supply=cfg.cheese_supply)
-    p.text(bx + 28, by + bh / 2, pile, size=12, fill=INK, align="left")
-    draw_contraption(p, lay, state.parts_built, _, stage=stage, spark=spark, stuck=stuck, fresh=fresh)
-    draw_die(p, lay, state.last_roll if die is None else die, state.mover)
-    return lay
+    p.text(bx + 28, by + bh / 2, pile, size=MIN_TEXT, fill=INK, align="left")
+
+
+def draw_parts(p: Painter, lay: MouseTrapLayout, cfg: MouseTrapConfig, built: int, _: Translator) -> None:
+    """The trap's parts in building order, three columns; built ones in their stage's colour."""
+    complete = built >= cfg.num_parts
+    title = _("complete!") if complete else _("{built}/{parts} built", built=built, parts=cfg.num_parts)
+    heading = _("Trap {title} · works {p}", title=title, p=format(float(cfg.trap_works), ".1%"))
+    size, lines = text_block(heading, lay.content_width, sizes=(13, MIN_TEXT))
+    draw_lines(p, lay.margin, lay.parts_top + 8, lines[:1], size, bold=True)
+    stage_of = {part: k for k, stage in enumerate(TRAP_STAGES) for part in stage.parts}
+    for i, name in enumerate(TRAP_PARTS):
+        bx, by, bw, bh = lay.part_box(i)
+        done = i < built
+        colour = STAGE_COLOURS[stage_of.get(i + 1, 0) % len(STAGE_COLOURS)]
+        p.rect(bx, by + 2, bh - 4, bh - 4, fill=colour if done else "#ffffff", stroke=colour, line_width=1.2, radius=3)
+        label = f"{i + 1} {_(name)}"
+        room = bw - bh - 2
+        bold = done and fits(label, room, bold=True)
+        p.text(bx + bh + 1, by + bh / 2, label, size=MIN_TEXT, fill=INK if done else "#8a8072", align="left", bold=bold)
+        if done and i == built - 1 and not complete:  # "← last" after the name, the arrow alone, or a ring
+            p.rect(bx - 2, by, bh, bh, stroke="#e0a800", line_width=2, radius=4)
+            x = bx + bh + 1 + text_width(label, MIN_TEXT, bold=bold) + 6
+            for last in (_("← last"), "←"):
+                if fits(last, bx + bw - x):
+                    p.text(x, by + bh / 2, last, size=MIN_TEXT, fill="#6b5b45", align="left")
+                    break
 
 
 def draw_die(p: Painter, lay: MouseTrapLayout, value: int, mover: int) -> None:
@@ -508,7 +711,7 @@ def draw_contraption(
     x, y, w, h = lay.strip_rect
     p.rect(x, y, w, h, fill="#fffaf0", stroke="#b9a57f", radius=8)
     words = _("The trap — the chain reaction, stage by stage")
-    p.text(x + 8, y + 9, words, size=10, fill="#6b5b45", align="left")
+    p.text(x + 8, y + 11, words, size=MIN_TEXT, fill="#6b5b45", align="left")
     for k, st in enumerate(TRAP_STAGES):
         sx, sy, sw, sh = lay.stage_rect(k)
         colour = STAGE_COLOURS[k % len(STAGE_COLOURS)]
@@ -517,20 +720,27 @@ def draw_contraption(
             p.rect(sx - 1, sy - 1, sw + 2, sh + 2, fill=HIGHLIGHT, stroke="#e0a800", line_width=2, radius=6)
         elif done:
             p.rect(sx, sy, sw, sh, fill="#e8f5e9", radius=6)
-        with p.transform(sx, sy, sw / 66.0):
+        scale = min(sw / ART_W, sh / ART_H)
+        with p.transform(sx + (sw - scale * ART_W) / 2, sy, scale):
             for part in st.parts:
                 PART_ART[part](p, colour if part <= built else None)
         if k == stage and spark > 0:
             p.circle(sx + sw * spark, sy + sh * (0.25 + 0.5 * spark), 5, fill="#ff5722", stroke="#fff", line_width=1.5)
         if done:
-            p.text(sx + sw - 7, sy + 8, "✓", size=11, fill="#2e7d32", bold=True)
+            p.text(sx + sw - 7, sy + 8, "✓", size=MIN_TEXT, fill="#2e7d32", bold=True)
         if k == stuck:
             p.line(sx + 6, sy + 6, sx + sw - 6, sy + sh - 6, stroke="#c62828", line_width=4)
             p.line(sx + sw - 6, sy + 6, sx + 6, sy + sh - 6, stroke="#c62828", line_width=4)
-            p.text(sx + sw / 2, sy + sh / 2, _("stuck!"), size=12, fill="#c62828", bold=True)
+            sign = _("stuck!")
+            p.rect(sx + 1, sy + sh / 2 - 9, sw - 2, 18, fill="#fffaf0", opacity=0.85, radius=4)
+            p.text(sx + sw / 2, sy + sh / 2, sign, size=MIN_TEXT, fill="#c62828", bold=fits(sign, sw - 2, bold=True))
 
 
 # -- the contraption, part by part (drawn in a 66 × 94 box) -----------------------------------
+#: The box every part's drawing is made in (scaled to a stage of the contraption).
+ART_W, ART_H = 66.0, 94.0
+
+
 def draw_cage(p: Painter, cx: float, y: float, r: float) -> None:
     """The cage seen from the side, its bottom edge at ``y``."""
     top = y - 1.6 * r
@@ -589,8 +799,8 @@ def _stop_sign(p: Painter, c: str | None) -> None:
         for k in range(8)
     ]
     p.polygon(pts, fill="#d32f2f" if c else f, stroke=s, opacity=o)
-    if c:
-        p.text(52, 24, "STOP", size=5.5, fill="#ffffff", bold=True)
+    if c:  # a white bar, not the word: at this size a word could not be read
+        p.rect(45, 22, 14, 4, fill="#ffffff", radius=1)
 
 
 def _boot(p: Painter, c: str | None) -> None:
