@@ -190,8 +190,8 @@ class ChopChopWidget(GameWidget):
                 opacity=0.55,
             )
             if label:
-                p.circle(x + cell - 12, y + 12, 9, fill=LIT_EDGE)
-                p.text(x + cell - 12, y + 12, label, size=11, fill="#fff", bold=True)
+                p.circle(x + cell - 12, y + 12, 10, fill=LIT_EDGE)
+                p.text(x + cell - 12, y + 12, label, size=ccv.MIN_TEXT, fill="#fff", bold=True)
         # which side to come in from, when it matters
         if self.sel_landing is not None:
             for a in lit.get(self.sel_landing, []):
