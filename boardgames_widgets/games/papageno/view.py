@@ -15,6 +15,7 @@ card in play.
 from __future__ import annotations
 
 import math
+import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -103,17 +104,7 @@ def wrap(text: str, size: float, width: float, *, bold: bool = False) -> list[st
     """
     per_char = size * (0.7 if bold else 0.64)
     most = max(1, int(width // per_char))
-    lines: list[str] = []
-    line = ""
-    for word in text.split():
-        if line and len(line) + 1 + len(word) > most:
-            lines.append(line)
-            line = word
-        else:
-            line = f"{line} {word}" if line else word
-    if line:
-        lines.append(line)
-    return lines
+    return textwrap.wrap(text, most, break_long_words=False, break_on_hyphens=False)
 
 
 def draw_lines(
