@@ -169,7 +169,7 @@ def draw_mouse(p: Painter, cx: float, cy: float, label: str = "", s: float = 1.0
     p.circle(cx - 15.5 * u, cy + 0.5 * u, 1.6 * u, fill=PINK, opacity=opacity)
     p.circle(cx - 11 * u, cy - 4 * u, 1.2 * u, fill="#111", opacity=opacity)
     if label:
-        p.text(cx + 3 * u, cy + 1.5 * u, label, size=max(MIN_TEXT, 10 * u), fill="#fff", bold=True)
+        p.text(cx + 3 * u, cy + 1.5 * u, label, size=max(MIN_TEXT, 10 * u), fill="#111", bold=True)
 
 
 def draw_cheese(p: Painter, cx: float, cy: float, s: float = 1.0) -> None:
