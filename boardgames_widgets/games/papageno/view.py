@@ -139,8 +139,8 @@ class PapagenoLayout:
     two from the top in turn order from the viewer's left neighbour (a row's lone panel
     is centred); the bottom row holds the viewer's area on the left and the middle panel
     on the right (the draw pile, the discard pile and the card in play, with room below
-    for the card's caption and the widget's prompt). Under them: a note (the teacher
-    view's unseen cards) and the status line, both wrapped.
+    for the card's caption and the widget's prompt). Under them: the status line and a
+    note (the teacher view's unseen cards), both wrapped.
 
     Attributes:
         num_players: 2 to 5.
@@ -261,13 +261,13 @@ class PapagenoLayout:
         x, top, w, h = self.middle_rect()
         return x, y, w, top + h - y
 
-    def note_y(self) -> float:
-        """Middle of the first line of the note under the table."""
+    def status_y(self) -> float:
+        """Middle of the first line of the status line (right under the table)."""
         return self.bottom_y + self.area_h + self.margin + LINE_H / 2
 
-    def status_y(self) -> float:
-        """Middle of the first line of the status line."""
-        return self.height - self.status_h + LINE_H / 2
+    def note_y(self) -> float:
+        """Middle of the first line of the note (under the status line; empty in a seat's picture)."""
+        return self.status_y() + self.status_h
 
     def hit_test(self, x: float, y: float) -> Hit | None:
         """What a click at (x, y) points at, or ``None``.
