@@ -8,6 +8,7 @@ and on the end-of-round explanation. Pixels are checked in ``tests/browser``.
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 from typing import Any
 
@@ -256,7 +257,8 @@ def test_round_end_explains_the_scores_on_the_grids() -> None:
     text = svg.to_svg()
     assert "=5" in text  # the Egg copies its neighbour's 5
     assert text.count("#c62828") >= 2 * 2 * 2  # two crossed columns, two strokes each (+ labels)
-    assert "lowest total wins" in text
+    words = " ".join(re.findall(r">([^<]*)</text>", text))  # the banner's lines, wrapped to fit
+    assert "lowest total wins" in words and "Click here to deal round 2." in words
     assert "=5" in w.game.state_svg(state, 0)  # the marks are the view's: the SVG shows them too
 
 

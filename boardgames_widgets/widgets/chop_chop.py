@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import textwrap
 from collections.abc import Iterable
 from typing import Any
 
@@ -190,8 +191,8 @@ class ChopChopWidget(GameWidget):
                 opacity=0.55,
             )
             if label:
-                p.circle(x + cell - 12, y + 12, 9, fill=LIT_EDGE)
-                p.text(x + cell - 12, y + 12, label, size=11, fill="#fff", bold=True)
+                p.circle(x + cell - 12, y + 12, 10, fill=LIT_EDGE)
+                p.text(x + cell - 12, y + 12, label, size=ccv.MIN_TEXT, fill="#fff", bold=True)
         # which side to come in from, when it matters
         if self.sel_landing is not None:
             for a in lit.get(self.sel_landing, []):
@@ -253,8 +254,13 @@ class ChopChopWidget(GameWidget):
         else:
             head = self._("The mice win!") if mice else self._("The cat wins!")
         p.text(w / 2, h / 2 - 22, head, size=26, fill=ccv.INK, bold=True)
-        p.text(w / 2, h / 2 + 22, self.end_words(state)[:90], size=12, fill=ccv.INK)
-        p.text(w / 2, h / 2 + 48, self._("Press New game to play again"), size=12, fill="#6d4c41")
+        # the sentence in at most two lines of the card (about 0.64 em a letter at 12 px)
+        lines = textwrap.wrap(self.end_words(state), int((w - 100) / (0.64 * ccv.MIN_TEXT)), break_long_words=False)
+        if len(lines) > 2:
+            lines = [lines[0], " ".join(lines[1:])]
+        for k, line in enumerate(lines):
+            p.text(w / 2, h / 2 + 14 + 16 * k, line, size=ccv.MIN_TEXT, fill=ccv.INK)
+        p.text(w / 2, h / 2 + 52, self._("Press New game to play again"), size=ccv.MIN_TEXT, fill="#6d4c41")
 
     def end_words(self, state: ChopChopState) -> str:
         """How the game ended, in one sentence (like the rules' description, translated)."""

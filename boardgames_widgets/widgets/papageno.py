@@ -182,9 +182,9 @@ class PapagenoWidget(GameWidget):
         return pv.PapagenoLayout(self.game.num_players, 0 if seat is None else seat)
 
     def decline_rect(self) -> Rect:
-        """Where the "No swap" button of a Capture is drawn."""
-        x, y, _, h = self.layout().hand_rect()
-        return x, y + (h - DECLINE_H) / 2, DECLINE_W, DECLINE_H
+        """Where the "No swap" button of a Capture is drawn (the bottom right of the prompt's room)."""
+        x, y, w, h = self.layout().prompt_rect()
+        return x + w - DECLINE_W - 2, y + h - DECLINE_H - 2, DECLINE_W, DECLINE_H
 
     def _teacher_changed(self) -> None:
         if self.show_all.value and self.curtain is not None:
@@ -269,8 +269,7 @@ class PapagenoWidget(GameWidget):
             self._draw_scores(p, state)
 
     def _banner_rect(self, lay: pv.PapagenoLayout) -> Rect:
-        y = 2 * lay.margin + lay.area_h
-        return lay.margin, y - 2, lay.width - 2 * lay.margin, lay.middle_h + lay.margin - 2
+        return lay.middle_rect()
 
     def _draw_scores(self, p: Any, state: PapagenoState) -> None:
         """PA-E2: the round's result in a banner (the view marks every grid's score)."""
@@ -297,15 +296,11 @@ class PapagenoWidget(GameWidget):
                 need=self.game.rounds_to_win,
                 next=state.round + 1,
             )
-        p.text(bx + bw / 2, by + bh / 2 - 14, head, size=17, fill=pv.INK, bold=True)
-        p.text(
-            bx + bw / 2,
-            by + bh / 2 + 6,
-            self._("Crossed out: a column of two equal weights counts 0.  Arrows: an Egg copies its neighbour."),
-            size=10.5,
-            fill="#5d4037",
-        )
-        p.text(bx + bw / 2, by + bh / 2 + 24, foot, size=11.5, fill=pv.INK)
+        x, width, y = bx + bw / 2, bw - 12, by + 14
+        y += 19 * pv.draw_lines(p, x, y, head, width, 3, size=15, align="center", bold=True) + 3
+        why = self._("Crossed out: a column of two equal weights counts 0.  Arrows: an Egg copies its neighbour.")
+        y += pv.LINE_H * pv.draw_lines(p, x, y, why, width, 5, fill="#5d4037", align="center") + 5
+        pv.draw_lines(p, x, y, foot, width, 4, align="center")
 
     def draw_overlay(self, p: CanvasPainter, state: PapagenoState) -> None:
         if self.curtain is not None and not self.show_all.value:
@@ -339,16 +334,8 @@ class PapagenoWidget(GameWidget):
             p.rect(x - 5, y - 5, w + 10, h + 10, stroke="#2e7d32", line_width=3, radius=8)
         me = self.me()
         if me is not None and state.phase in (Phase.TURN, Phase.PLACE, Phase.OPENING, Phase.CAPTURE):
-            lay = self.layout()
-            x, y, w, h = lay.hand_rect()
-            words = self._prompt(state)
-            if state.phase is Phase.CAPTURE:
-                y -= 24
-            elif state.phase is Phase.PLACE:
-                y += h + 6
-            else:
-                y += h / 2 - 8
-            p.text(x, y + 8, words, size=11, fill="#5d4037", align="left", bold=True)
+            x, y, w, _h = self.layout().prompt_rect()
+            pv.draw_lines(p, x + 2, y + 8, self._prompt(state), w - 4, 3, fill="#5d4037", bold=True)
 
     def _hint_rects(self, hint: Any) -> list[Rect]:
         if hint is None or self.curtain is not None:
@@ -499,7 +486,7 @@ class PapagenoWidget(GameWidget):
             p.rect(x - 1, y - 1, w + 2, h + 2, fill=pv.TABLE)
             p.rect(x + 2, y + 2, w - 4, h - 4, stroke="#9ccc9c", line_width=1, radius=5)
         elif kind == "hand":
-            p.rect(x - 2, y - 2, w + 230, h + 4, fill=pv.BACKGROUND)
+            p.rect(x - 2, y - 2, w + 4, h + 4, fill=pv.BACKGROUND)
         elif kind == "discard":
             p.rect(x - 2, y - 2, w + 4, h + 4, fill=pv.BACKGROUND)
             if len(state.discard) >= 2:

@@ -27,6 +27,8 @@ from boardgames_widgets.i18n import painter_translator
 CELL = 56
 #: Blank space around the picture.
 PAD = 10
+#: The smallest text drawn, in px (issue 20: at least 12 CSS px at 100 % zoom).
+MIN_TEXT = 12.0
 #: Height of the status strip above the kitchen.
 HEADER = 46
 #: Pixel position of the map's top-left cell (board coordinate (-1, -1)).
@@ -167,7 +169,7 @@ def draw_mouse(p: Painter, cx: float, cy: float, label: str = "", s: float = 1.0
     p.circle(cx - 15.5 * u, cy + 0.5 * u, 1.6 * u, fill=PINK, opacity=opacity)
     p.circle(cx - 11 * u, cy - 4 * u, 1.2 * u, fill="#111", opacity=opacity)
     if label:
-        p.text(cx + 3 * u, cy + 1.5 * u, label, size=9 * u, fill="#fff", bold=True)
+        p.text(cx + 3 * u, cy + 1.5 * u, label, size=max(MIN_TEXT, 10 * u), fill="#111", bold=True)
 
 
 def draw_cheese(p: Painter, cx: float, cy: float, s: float = 1.0) -> None:

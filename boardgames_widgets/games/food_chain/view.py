@@ -35,6 +35,10 @@ OUTSIDE_COLOUR = "#d8cfbd"
 CARD_COLOUR = "#fffaf0"
 HIGHLIGHT = "#ffe066"
 REMOVAL_COLOURS = {1: "#8e44ad", 2: "#c0392b", 3: "#d35400"}
+#: The widest picture, so that it is shown at 100 % in a 560-px notebook output (issue 20).
+MAX_WIDTH = 560.0
+#: The smallest text drawn, in px (issue 20: at least 12 CSS px at 100 % zoom).
+MIN_TEXT = 12.0
 
 
 @dataclass(frozen=True)
@@ -42,7 +46,9 @@ class FoodChainLayout:
     """Geometry of a Food Chain picture.
 
     The board window spans rows and columns ``-(N-1) … N-1`` around the start
-    card, which holds every position the N × N rule (FC-T2) can ever allow.
+    card, which holds every position the N × N rule (FC-T2) can ever allow. Cells
+    are as big as :data:`MAX_WIDTH` allows (at most 46 px); hand cards have one
+    size for every table, so a four-player hand is as readable as a two-player one.
     """
 
     num_players: int
@@ -52,7 +58,7 @@ class FoodChainLayout:
 
     def __post_init__(self) -> None:
         if not self.cell:
-            object.__setattr__(self, "cell", min(46.0, 430.0 / self.span))
+            object.__setattr__(self, "cell", min(46.0, (MAX_WIDTH - 2 * self.margin) / self.span))
 
     @property
     def side(self) -> int:
@@ -70,8 +76,8 @@ class FoodChainLayout:
 
     @property
     def hand_card(self) -> tuple[float, float]:
-        """Width and height of a card in a hand."""
-        return self.cell * 1.05, self.cell * 1.3
+        """Width and height of a card in a hand (room for :data:`MAX_HAND` of them in :data:`MAX_WIDTH`)."""
+        return 52.0, 66.0
 
     @property
     def hand_top(self) -> float:
@@ -187,7 +193,7 @@ def draw_card(p: Painter, card: Card, x: float, y: float, w: float, h: float, *,
         )
         p.circle(cx - s * 0.45, cy + s * 0.3, s * 0.12, fill="#e0a800", opacity=opacity)
         p.circle(cx + s * 0.5, cy + s * 0.25, s * 0.09, fill="#e0a800", opacity=opacity)
-        p.text(cx + s * 0.05, cy + s * 0.28, str(card.value), size=s * 0.8, fill="#5a3d00", bold=True)
+        p.text(cx + s * 0.05, cy + s * 0.28, str(card.value), size=max(MIN_TEXT, s * 0.8), fill="#5a3d00", bold=True)
         shape_marker(
             p, CHEESE_SHAPES[card.owner % len(CHEESE_SHAPES)], x + w * 0.2, y + h * 0.2, min(w, h) * 0.1, colour
         )
@@ -294,8 +300,8 @@ def draw(
             colour = REMOVAL_COLOURS[removed_at]
             p.line(x + 6, y + 6, x + c - 6, y + c - 6, stroke=colour, line_width=3)
             p.line(x + c - 6, y + 6, x + 6, y + c - 6, stroke=colour, line_width=3)
-            p.circle(x + c - 8, y + 8, 7, fill=colour)
-            p.text(x + c - 8, y + 8, str(removed_at), size=9, fill="#fff", bold=True)
+            p.circle(x + c - 9, y + 9, 9, fill=colour)
+            p.text(x + c - 9, y + 9, str(removed_at), size=MIN_TEXT, fill="#fff", bold=True)
     # hands
     seats = range(state.num_players) if player is None else [player]
     for row, seat in enumerate(seats):
@@ -310,7 +316,7 @@ def draw(
                 _.ngettext("{n} point", "{n} points", result.points[seat])
                 + ", "
                 + _.ngettext("{n} cheese left", "{n} cheese left", result.cheese_left[seat]),
-                size=11,
+                size=MIN_TEXT,
                 fill="#3e2f1c",
                 align="left",
             )

@@ -15,6 +15,7 @@ card in play.
 from __future__ import annotations
 
 import math
+import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -43,6 +44,8 @@ BACK = "#6a4fb3"
 BACK_TRIM = "#b39ddb"
 HIGHLIGHT = "#ff9800"
 ACTIVE = "#e91e63"
+#: The face colour of each special card (it tells them apart along with the picture and the sign).
+SPECIAL_FACES: dict[str, str] = {CAPTURE: "#fff59d", FLUTE: "#b2ebf2", EGG: "#e3f2fd"}
 #: Seat colours (name labels and area frames).
 PLAYER_COLOURS: tuple[str, ...] = ("#e53935", "#1e88e5", "#43a047", "#fb8c00", "#8e24aa")
 #: A bright body colour per bird weight −2 … 9 (light birds cool, heavy birds warm).
@@ -83,12 +86,61 @@ class Hit:
     pos: int = -1
 
 
+#: The smallest text drawn, in px (issue 20: at least 12 CSS px at 100 % zoom).
+MIN_TEXT = 12.0
+#: The distance between two lines of :data:`MIN_TEXT` text.
+LINE_H = 15.0
+
+
+def wrap(text: str, size: float, width: float, *, bold: bool = False) -> list[str]:
+    """``text`` broken into lines at spaces so that each line fits ``width`` px at ``size`` px.
+
+    Widths are estimated generously (DejaVu Sans, the widest font of the family list, averages
+    about 0.6 em a letter, Cyrillic a little more), so a line never runs past ``width``.
+    A word longer than a line stays whole on its own line.
+
+    >>> wrap("Swap it into your grid", 12, 100)
+    ['Swap it into', 'your grid']
+    """
+    per_char = size * (0.7 if bold else 0.64)
+    most = max(1, int(width // per_char))
+    return textwrap.wrap(text, most, break_long_words=False, break_on_hyphens=False)
+
+
+def draw_lines(
+    p: Painter,
+    x: float,
+    y: float,
+    text: str,
+    width: float,
+    max_lines: int,
+    *,
+    size: float = MIN_TEXT,
+    fill: str = INK,
+    align: str = "left",
+    bold: bool = False,
+) -> int:
+    """Draw ``text`` wrapped to ``width`` in at most ``max_lines`` lines from ``y`` (the first line's
+    middle) down; a text too long ends with "…". Returns the number of lines drawn."""
+    lines = wrap(text, size, width, bold=bold)
+    if len(lines) > max_lines:
+        lines = [*lines[: max_lines - 1], lines[max_lines - 1] + " …"]
+    step = max(LINE_H, size * 1.25)
+    for k, line in enumerate(lines):
+        p.text(x, y + k * step, line, size=size, fill=fill, align=align, bold=bold)
+    return len(lines)
+
+
 @dataclass(frozen=True)
 class PapagenoLayout:
     """The geometry of a Papageno picture (pure numbers, no drawing).
 
-    The viewer's area is at the bottom; the others sit in a row across the top in
-    turn order from the viewer's left neighbour. The piles are in the middle.
+    Two columns of panels, at most 560 px wide (issue 20): the opponents fill rows of
+    two from the top in turn order from the viewer's left neighbour (a row's lone panel
+    is centred); the bottom row holds the viewer's area on the left and the middle panel
+    on the right (the draw pile, the discard pile and the card in play, with room below
+    for the card's caption and the widget's prompt). Under them: the status line and a
+    note (the teacher view's unseen cards), both wrapped.
 
     Attributes:
         num_players: 2 to 5.
@@ -97,15 +149,16 @@ class PapagenoLayout:
 
     num_players: int
     viewer: int = 0
-    card_w: float = 46.0
-    card_h: float = 64.0
+    card_w: float = 64.0
+    card_h: float = 86.0
     gap: float = 6.0
     pad: float = 10.0
-    label_h: float = 20.0
-    margin: float = 10.0
-    middle_h: float = 96.0
-    status_h: float = 26.0
-    note_h: float = 16.0
+    label_h: float = 34.0
+    margin: float = 12.0
+    #: Lines of the note under the table (the teacher view's unseen cards).
+    note_lines: int = 4
+    #: Lines of the status line.
+    status_lines: int = 2
 
     @property
     def area_w(self) -> float:
@@ -118,29 +171,55 @@ class PapagenoLayout:
         return 2 * self.card_h + self.gap + 2 * self.pad + self.label_h
 
     @property
+    def opponent_rows(self) -> int:
+        """Rows of opponents above the bottom row (two a row)."""
+        return self.num_players // 2
+
+    @property
     def width(self) -> float:
-        """Picture width: room for four opponents side by side."""
-        return 4 * self.area_w + 5 * self.margin
+        """Picture width: two panels side by side."""
+        return 2 * self.area_w + 3 * self.margin
+
+    @property
+    def note_h(self) -> float:
+        """Height of the note under the table."""
+        return self.note_lines * LINE_H
+
+    @property
+    def status_h(self) -> float:
+        """Height of the status line."""
+        return self.status_lines * LINE_H + 6
+
+    @property
+    def bottom_y(self) -> float:
+        """Top of the bottom row (the viewer's area and the middle panel)."""
+        return self.margin + self.opponent_rows * (self.area_h + self.margin)
 
     @property
     def height(self) -> float:
         """Picture height."""
-        return 2 * self.area_h + self.middle_h + self.note_h + self.status_h + 4 * self.margin
+        return self.bottom_y + self.area_h + self.margin + self.note_h + self.status_h
+
+    def column_x(self, column: int) -> float:
+        """Left edge of panel column 0 or 1."""
+        return self.margin + column * (self.area_w + self.margin)
 
     def seat_order(self) -> tuple[int, ...]:
-        """The opponents in turn order from the viewer's left neighbour (top row, left to right)."""
+        """The opponents in turn order from the viewer's left neighbour (rows of two, top down)."""
         n = self.num_players
         return tuple((self.viewer + k) % n for k in range(1, n))
 
     def area_origin(self, player: int) -> tuple[float, float]:
         """Top-left corner of ``player``'s panel."""
         if player == self.viewer:
-            return (self.width - self.area_w) / 2, 3 * self.margin + self.area_h + self.middle_h
+            return self.column_x(0), self.bottom_y
         order = self.seat_order()
         k = order.index(player)
-        row_w = len(order) * self.area_w + (len(order) - 1) * self.margin
-        x0 = (self.width - row_w) / 2
-        return x0 + k * (self.area_w + self.margin), self.margin
+        row, column = divmod(k, 2)
+        y = self.margin + row * (self.area_h + self.margin)
+        if column == 0 and k == len(order) - 1:  # alone in its row
+            return (self.width - self.area_w) / 2, y
+        return self.column_x(column), y
 
     def card_rect(self, player: int, pos: int) -> tuple[float, float, float, float]:
         """(x, y, w, h) of the card at ``pos`` in ``player``'s area."""
@@ -149,20 +228,46 @@ class PapagenoLayout:
         y = ay + self.label_h + self.pad + row_of(pos) * (self.card_h + self.gap)
         return x, y, self.card_w, self.card_h
 
-    def _middle_y(self) -> float:
-        return 2 * self.margin + self.area_h + (self.middle_h - self.card_h) / 2
+    def middle_rect(self) -> tuple[float, float, float, float]:
+        """(x, y, w, h) of the middle panel: the piles, the card in play and their words."""
+        return self.column_x(1), self.bottom_y, self.area_w, self.area_h
+
+    def _pile_y(self) -> float:
+        return self.bottom_y + self.pad
 
     def draw_pile_rect(self) -> tuple[float, float, float, float]:
         """(x, y, w, h) of the draw pile."""
-        return self.width / 2 - 2 * self.card_w - 20, self._middle_y(), self.card_w, self.card_h
+        return self.column_x(1) + 2, self._pile_y() + 4, self.card_w, self.card_h
 
     def discard_rect(self) -> tuple[float, float, float, float]:
         """(x, y, w, h) of the discard pile's top card."""
-        return self.width / 2 - self.card_w - 8, self._middle_y(), self.card_w, self.card_h
+        return self.column_x(1) + (self.area_w - self.card_w) / 2, self._pile_y() + 4, self.card_w, self.card_h
 
     def hand_rect(self) -> tuple[float, float, float, float]:
         """(x, y, w, h) of the card in play (held, or travelling round with a Pan Flute)."""
-        return self.width / 2 + 40, self._middle_y(), self.card_w, self.card_h
+        return self.column_x(1) + self.area_w - self.card_w - 2, self._pile_y() + 4, self.card_w, self.card_h
+
+    def pile_label_y(self) -> float:
+        """Middle of the line naming the piles and the card in play (under the cards)."""
+        return self._pile_y() + 4 + self.card_h + 11
+
+    def caption_y(self) -> float:
+        """Middle of the first line of the caption of the card in play (two lines at most)."""
+        return self.pile_label_y() + LINE_H + 4
+
+    def prompt_rect(self) -> tuple[float, float, float, float]:
+        """(x, y, w, h) of the room left in the middle panel for the widget's prompt and buttons."""
+        y = self.caption_y() + LINE_H + 9
+        x, top, w, h = self.middle_rect()
+        return x, y, w, top + h - y
+
+    def status_y(self) -> float:
+        """Middle of the first line of the status line (right under the table)."""
+        return self.bottom_y + self.area_h + self.margin + LINE_H / 2
+
+    def note_y(self) -> float:
+        """Middle of the first line of the note (under the status line; empty in a seat's picture)."""
+        return self.status_y() + self.status_h
 
     def hit_test(self, x: float, y: float) -> Hit | None:
         """What a click at (x, y) points at, or ``None``.
@@ -264,35 +369,36 @@ def draw_back(p: Painter, x: float, y: float, w: float, h: float, *, mark: str =
     p.rect(x + 4, y + 4, w - 8, h - 8, stroke=BACK_TRIM, line_width=1, radius=3)
     p.circle(x + w / 2, y + h / 2, min(w, h) * 0.2, fill=BACK_TRIM, opacity=0.6)
     if mark:
-        p.text(x + w / 2, y + h / 2, mark, size=14, fill="#ffffff", bold=True)
+        p.text(x + w / 2, y + h / 2, mark, size=16, fill="#ffffff", bold=True)
 
 
 def draw_card(p: Painter, card: str, x: float, y: float, w: float, h: float) -> None:
-    """A face-up card: a bird with its weight, or a special card, drawn in code."""
+    """A face-up card: a bird with its weight, or a special card, drawn in code.
+
+    The special cards carry their picture and their sign (10, 0, ↔) but no name: a name
+    at the smallest readable size (:data:`MIN_TEXT`) does not fit a card in every language.
+    """
     cx, cy, s = x + w / 2, y + h * 0.58, w * 0.36
-    _ = painter_translator(p)
+    big = max(MIN_TEXT, w * 0.22)
     if card == CAPTURE:
-        p.rect(x, y, w, h, fill="#fff59d", stroke=INK, line_width=1.2, radius=5)
+        p.rect(x, y, w, h, fill=SPECIAL_FACES[CAPTURE], stroke=INK, line_width=1.2, radius=5)
         _draw_net(p, cx, cy, s)
-        p.text(x + 5, y + 10, "10", size=11, fill=INK, align="left", bold=True)
-        p.text(cx, y + h - 8, _("Capture"), size=8, fill=INK)
+        p.text(x + 5, y + big * 0.85, "10", size=big, fill=INK, align="left", bold=True)
     elif card == FLUTE:
-        p.rect(x, y, w, h, fill="#b2ebf2", stroke=INK, line_width=1.2, radius=5)
+        p.rect(x, y, w, h, fill=SPECIAL_FACES[FLUTE], stroke=INK, line_width=1.2, radius=5)
         _draw_flute(p, cx, cy - 2, s)
-        p.text(x + 5, y + 10, "0", size=11, fill=INK, align="left", bold=True)
-        p.text(cx, y + h - 8, _("Pan Flute"), size=7.5, fill=INK)
+        p.text(x + 5, y + big * 0.85, "0", size=big, fill=INK, align="left", bold=True)
     elif card == EGG:
-        p.rect(x, y, w, h, fill="#e3f2fd", stroke=INK, line_width=1.2, radius=5)
+        p.rect(x, y, w, h, fill=SPECIAL_FACES[EGG], stroke=INK, line_width=1.2, radius=5)
         _draw_egg(p, cx, cy - 2, s)
-        p.text(x + 5, y + 10, "↔", size=11, fill=INK, align="left", bold=True)
-        p.text(cx, y + h - 8, _("Egg"), size=8, fill=INK)
+        p.text(x + 5, y + big * 0.85, "↔", size=big, fill=INK, align="left", bold=True)
     else:
         weight = int(card)
         p.rect(x, y, w, h, fill=CARD_FACE, stroke=INK, line_width=1.2, radius=5)
         draw_bird(p, cx, cy, s, BIRD_COLOURS[weight])
         label = f"−{-weight}" if weight < 0 else str(weight)
-        p.text(x + 5, y + 11, label, size=13, fill=INK, align="left", bold=True)
-        p.text(x + w - 5, y + h - 9, label, size=8, fill=INK, align="right")
+        p.text(x + 5, y + big * 0.85, label, size=big, fill=INK, align="left", bold=True)
+        p.text(x + w - 5, y + h - 10, label, size=MIN_TEXT, fill=INK, align="right")
 
 
 # -- the scene --------------------------------------------------------------------------------
@@ -352,10 +458,11 @@ def _draw(
             radius=8,
         )
         name = f"P{player}" + (" " + _("(you)") if player == viewer else "")
-        extra = " · " + _("wins {n}", n=state.round_wins[player])
+        extra = _("wins {n}", n=state.round_wins[player])
         if state.last_scores and scores is None:
             extra += " · " + _("last score {n}", n=state.last_scores[player])
-        p.text(ax + 8, ay + lay.label_h / 2 + 3, name + extra, size=10, fill=colour, align="left", bold=True)
+        p.text(ax + 10, ay + 12, name, size=13, fill=colour, align="left", bold=True)
+        p.text(ax + 10, ay + 12 + LINE_H, extra, size=MIN_TEXT, fill=INK, align="left")
         grid = state.grids[player]
         for pos in range(AREA_SIZE):
             x, y, w, h = lay.card_rect(player, pos)
@@ -365,8 +472,8 @@ def _draw(
                 draw_card(p, dealt, x, y, w, h)
                 p.rect(x, y, w, h, fill="#ffffff", opacity=0.45, radius=5)
                 p.rect(x, y, w, h, stroke=BACK, line_width=2, radius=5)
-                p.circle(x + w - 8, y + 8, 7, fill=BACK)
-                p.text(x + w - 8, y + 8, "?", size=10, fill="#ffffff", bold=True)
+                p.circle(x + w - 10, y + 10, 9, fill=BACK)
+                p.text(x + w - 10, y + 10, "?", size=MIN_TEXT, fill="#ffffff", bold=True)
             elif card is None:
                 draw_back(p, x, y, w, h, mark="?" if viewer is None else "")
             else:
@@ -378,8 +485,6 @@ def _draw(
                 player,
                 scores[player],
                 won=player in winners,
-                round_wins=state.round_wins[player],
-                you=player == viewer,
             )
         target = state.receiver if state.phase is Phase.FLUTE_REVEAL else state.actor
         if player == target and state.pos >= 0:
@@ -392,39 +497,34 @@ def _draw(
             draw_back(p, x + 2 * k, y - 2 * k, w, h)
     else:
         p.rect(x, y, w, h, stroke=INK, line_width=1, radius=5, opacity=0.5)
-    p.text(x + w / 2, y + h + 10, _("draw {n}", n=draw_size), size=10, fill=INK)
+    p.text(x + w / 2, lay.pile_label_y(), _("draw {n}", n=draw_size), size=MIN_TEXT, fill=INK)
     x, y, w, h = lay.discard_rect()
     if state.discard:
         draw_card(p, state.discard[-1], x, y, w, h)
     else:
         p.rect(x, y, w, h, stroke=INK, line_width=1, radius=5, opacity=0.5)
-    p.text(x + w / 2, y + h + 10, _("discard {n}", n=len(state.discard)), size=10, fill=INK)
+    p.text(x + w / 2, lay.pile_label_y(), _("discard {n}", n=len(state.discard)), size=MIN_TEXT, fill=INK)
     x, y, w, h = lay.hand_rect()
     travelling = state.travelling
+    caption = ""
     if hand is not None:
         draw_card(p, hand, x, y, w, h)
-        p.text(x + w + 6, y + h / 2, _("held by player {n}", n=state.actor), size=10, fill=INK, align="left")
+        caption = _("held by player {n}", n=state.actor)
     elif hand_hidden:
         draw_back(p, x, y, w, h, mark="")
-        p.text(x + w + 6, y + h / 2, _("player {n}'s secret card", n=state.actor), size=10, fill=INK, align="left")
+        caption = _("player {n}'s secret card", n=state.actor)
     elif travelling is not None:
         draw_card(p, travelling, x, y, w, h)
-        p.text(x + w + 6, y + h / 2, _("Pan Flute: travelling left"), size=10, fill=INK, align="left")
+        caption = _("Pan Flute: travelling left")
+    if caption:
+        mx, _my, mw, _mh = lay.middle_rect()
+        draw_lines(p, mx + mw - 2, lay.caption_y(), caption, mw - 4, 2, align="right")
     if unseen_text:
-        p.text(
-            lay.margin,
-            lay.height - lay.status_h - lay.margin - lay.note_h / 2,
-            unseen_text,
-            size=9,
-            fill=INK,
-            align="left",
-        )
-    p.text(lay.margin, lay.height - lay.status_h / 2 - 2, status, size=11, fill=INK, align="left")
+        draw_lines(p, lay.margin, lay.note_y(), unseen_text, lay.width - 2 * lay.margin, lay.note_lines)
+    draw_lines(p, lay.margin, lay.status_y(), status, lay.width - 2 * lay.margin, lay.status_lines)
 
 
-def _draw_score_marks(
-    p: Painter, lay: PapagenoLayout, player: int, score: AreaScore, *, won: bool, round_wins: int, you: bool
-) -> None:
+def _draw_score_marks(p: Painter, lay: PapagenoLayout, player: int, score: AreaScore, *, won: bool) -> None:
     """PA-E2 at a glance: cancelled columns crossed out with their 0, an arrow from each Egg
     to the card it copies with the weight it takes, and the area's total in a badge (a star
     for the round's winner)."""
@@ -441,19 +541,16 @@ def _draw_score_marks(
         b = lay.card_rect(player, egg.source)
         ax, ay = a[0] + a[2] / 2, a[1] + a[3] / 2
         bx = b[0] + b[2] / 2
-        y0 = a[1] + (12 if bx > ax else 22)  # two Eggs copying each other: two arrows
+        y0 = a[1] + (26 if bx > ax else 36)  # two Eggs copying each other: two arrows
         arrow(p, ax, y0, bx + (-12 if bx > ax else 12), y0, "#1565c0")
-        p.rect(ax - 13, ay + 6, 26, 16, fill="#1565c0", radius=4)
-        p.text(ax, ay + 14, f"={egg.weight}", size=10, fill="#ffffff", bold=True)
+        p.rect(ax - 17, ay + 6, 34, 20, fill="#1565c0", radius=4)
+        p.text(ax, ay + 16, f"={egg.weight}", size=MIN_TEXT, fill="#ffffff", bold=True)
     ax, ay = lay.area_origin(player)
-    cx, cy = ax + lay.area_w - 18, ay + lay.label_h / 2 + 2
-    label = f"P{player}" + (" " + _("(you)") if you else "") + " · " + _("wins {n}", n=round_wins)
-    left = ax + 8 + 6.2 * len(label)
-    p.rect(left, ay + 3, ax + lay.area_w - left - 4, lay.label_h - 2, fill=TABLE)  # the badge says it
-    p.circle(cx, cy, 14, fill="#2e7d32" if won else "#ffffff", stroke="#2e7d32", line_width=2)
-    p.text(cx, cy, str(score.total), size=12, fill="#ffffff" if won else "#2e7d32", bold=True)
+    cx, cy = ax + lay.area_w - 20, ay + lay.label_h / 2 + 1
+    p.circle(cx, cy, 15, fill="#2e7d32" if won else "#ffffff", stroke="#2e7d32", line_width=2)
+    p.text(cx, cy, str(score.total), size=13, fill="#ffffff" if won else "#2e7d32", bold=True)
     if won:
-        p.text(cx - 22, cy, "★", size=15, fill="#f9a825", bold=True)
+        p.text(cx - 26, cy, "★", size=18, fill="#f9a825", bold=True)
 
 
 def arrow(p: Painter, x1: float, y1: float, x2: float, y2: float, colour: str) -> None:
