@@ -28,13 +28,6 @@ MAX_BOARD_WIDTH = 560
 #: The smallest text a player has to read, in CSS px at 100 % zoom.
 MIN_TEXT_PX = 12.0
 
-#: Games whose views do not meet the goal yet (strict: a game that meets it must leave the set).
-NOT_YET: set[str] = {
-    #
-    #
-    #
-}
-
 
 class TextProbe:
     """A painter that draws nothing and records every text with its size on screen."""
@@ -89,15 +82,7 @@ def smallest_texts(game_id: str, lang: str) -> tuple[float, list[str], float]:
 
 
 @pytest.mark.parametrize("lang", ["en", "lv", "ru", "he"])
-@pytest.mark.parametrize(
-    "game_id",
-    [
-        pytest.param(g, marks=pytest.mark.xfail(strict=True, raises=AssertionError, reason="view not redesigned yet"))
-        if g in NOT_YET
-        else g
-        for g in game_ids()
-    ],
-)
+@pytest.mark.parametrize("game_id", game_ids())
 def test_every_board_fits_a_laptop_at_full_size_with_readable_text(game_id: str, lang: str) -> None:
     i18n.set_language(lang)
     try:
