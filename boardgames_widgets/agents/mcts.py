@@ -61,17 +61,10 @@ def sample_chance(outcomes: Sequence[tuple[Any, Fraction]], rng: random.Random) 
 
 
 def random_rollout(game: Game[Any, Any], state: Any, rng: random.Random) -> tuple[float, ...]:
-    """Uniformly random legal actions, chance by its exact odds, to the end of the game."""
-    while True:
-        player = game.current_player(state)
-        if player == CHANCE:
-            action = game.sample_chance(state, rng)
-        elif player == TERMINAL:
-            return game.returns(state)
-        else:
-            legal = game.legal_actions(state)
-            action = legal[rng.randrange(len(legal))]
-        state = game.apply_trusted(state, action)
+    """Uniformly random legal actions, chance by its exact odds, to the end of the game
+    (:meth:`Game.random_playout <boardgames_widgets.core.api.Game.random_playout>`, which a
+    game may run faster on a working copy: the same draws, the same returns)."""
+    return game.random_playout(state, rng)
 
 
 @dataclass(eq=False, slots=True)
