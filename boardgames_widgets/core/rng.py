@@ -102,6 +102,8 @@ def _randbelow(getrandbits: Callable[[int], int]) -> Callable[[int], int]:
     fewest random bits that hold ``n``, drawn again while the number is ``n`` or more."""
 
     def below(n: int) -> int:
+        if n < 1:  # as randrange: nothing to draw from (getrandbits(0) would loop forever)
+            raise ValueError(f"empty range for an index below {n}")
         k = n.bit_length()
         r = getrandbits(k)
         while r >= n:

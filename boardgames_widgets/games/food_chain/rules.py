@@ -16,6 +16,7 @@ layout matters, the first card is placed at (0, 0) (rule FC-T3).
 
 from __future__ import annotations
 
+import bisect
 import functools
 import itertools
 import operator
@@ -38,6 +39,7 @@ from boardgames_widgets.core.api import (
     check_seat,
     state_builder,
 )
+from boardgames_widgets.core.rng import index_drawer
 
 DOG, CAT, MOUSE, CHEESE, START = "dog", "cat", "mouse", "cheese", "start"
 #: The animal kinds, in the order of the pile's counts.
@@ -351,6 +353,48 @@ def score(state: FoodChainState) -> FoodChainScore:
     return FoodChainScore(fled, caught, eaten, points, left, winners)
 
 
+def _playout_returns(table: list[Placed], n: int) -> tuple[float, ...]:
+    """The returns of a finished game with these cards on the table: :func:`score`'s
+    winners (FC-E2, FC-E3) counted on cells alone, without building its explanation.
+
+    Each cell holds one card, so "the cats not fled" are the cats with no dog beside
+    them, and so on (what :func:`_without` removes by equality in :func:`score`).
+    """
+    dogs: set[tuple[int, int]] = set()
+    cats: list[tuple[int, int]] = []
+    mice: list[tuple[int, int]] = []
+    cheese: list[tuple[int, int, Card]] = []
+    for p in table:
+        kind = p.card.kind
+        if kind == CHEESE:
+            cheese.append((p.row, p.col, p.card))
+        elif kind == MOUSE:
+            mice.append((p.row, p.col))
+        elif kind == CAT:
+            cats.append((p.row, p.col))
+        elif kind == DOG:
+            dogs.add((p.row, p.col))
+    # 1. cats next to a dog flee; 2. mice next to a remaining cat are caught
+    stay = {
+        (r, c)
+        for r, c in cats
+        if not ((r - 1, c) in dogs or (r + 1, c) in dogs or (r, c - 1) in dogs or (r, c + 1) in dogs)
+    }
+    free = {
+        (r, c)
+        for r, c in mice
+        if not ((r - 1, c) in stay or (r + 1, c) in stay or (r, c - 1) in stay or (r, c + 1) in stay)
+    }
+    points, left = [0] * n, [0] * n
+    for r, c, card in cheese:  # 3. cheese next to a remaining mouse is eaten; the rest counts
+        if not ((r - 1, c) in free or (r + 1, c) in free or (r, c - 1) in free or (r, c + 1) in free):
+            points[card.owner] += card.value
+            left[card.owner] += 1
+    best = max(zip(points, left, strict=True))
+    winners = [i for i in range(n) if (points[i], left[i]) == best]
+    return tuple(1 / len(winners) if i in winners else 0.0 for i in range(n))
+
+
 class FoodChain(Game[FoodChainState, Action]):
     """Food Chain for 2, 3 or 4 players.
 
@@ -522,6 +566,88 @@ class FoodChain(Game[FoodChainState, Action]):
         dogs, cats, mice = state.pile
         r = rng.randrange(dogs + cats + mice)
         return Draw(player, DOG if r < dogs else CAT if r < dogs + cats else MOUSE)
+
+    def random_playout(self, state: FoodChainState, rng: random.Random) -> tuple[float, ...]:
+        """:meth:`Game.random_playout` on one mutable copy of the position: the same
+        draws from ``rng`` and the same returns, several times faster.
+
+        A step of the generic loop lists every placement (each different card of the
+        hand at each legal cell, about fifty) and builds a new state; here the legal
+        cells come from a frontier kept up to date in place, and the drawn index
+        ``i`` of :meth:`legal_actions`'s list is read as card ``i // cells``, cell
+        ``i % cells`` (the list is card by card, the cells sorted), so nothing is
+        listed. Chance draws as :meth:`sample_chance` does. One state is built, at the
+        end, for :meth:`returns`.
+        """
+        below = index_drawer(rng)
+        n = state.num_players
+        table = list(state.table)
+        hands = [list(h) for h in state.hands]
+        dogs, cats, mice = state.pile
+        order = list(reversed(state.pile_order))  # the top card last: pop() takes it
+        to_draw = list(reversed(state.to_draw))  # the next drawer last
+        turn = state.turn
+        placed = list(state.placed)
+        around, squares, cards_of = self._around, self._squares, _ANIMAL_CARDS
+        k = self.side - 1
+        occupied = {(p.row, p.col) for p in table}
+        frontier: set[tuple[int, int]] = set()
+        for cell in occupied:
+            frontier |= around[cell]
+        frontier -= occupied
+        rlo = rhi = clo = chi = 0  # the lowest and highest row and column holding a card
+        if table:
+            rlo, rhi = min(r for r, _ in occupied), max(r for r, _ in occupied)
+            clo, chi = min(c for _, c in occupied), max(c for _, c in occupied)
+        while True:
+            if to_draw:  # chance: a card from the pile into the drawer's hand (sample_chance, _draw)
+                player = to_draw.pop()
+                if order:
+                    kind = order.pop()
+                else:
+                    r = below(dogs + cats + mice)
+                    kind = DOG if r < dogs else CAT if r < dogs + cats else MOUSE
+                if kind == DOG:
+                    dogs -= 1
+                elif kind == CAT:
+                    cats -= 1
+                else:
+                    mice -= 1
+                bisect.insort(hands[player], cards_of[kind], key=_CARD_ORDER)
+                continue
+            if min(placed) >= CARDS_PER_PLAYER:  # FC-E1
+                break
+            player = turn
+            hand = hands[player]
+            firsts = []  # the index in the hand of each different card, in hand order
+            last: tuple[str, int] | None = None
+            for i, card in enumerate(hand):
+                key = (card.kind, card.value)
+                if key != last:
+                    firsts.append(i)
+                    last = key
+            if table:
+                cells = sorted(frontier & squares[rhi - k, rlo + k, chi - k, clo + k])
+            else:
+                cells = [(0, 0)]
+            pick, at = divmod(below(len(firsts) * len(cells)), len(cells))
+            card = hand.pop(firsts[pick])
+            row, col = cell = cells[at]
+            table.append(_build_placed(row, col, card))
+            if occupied:  # the frontier and the extent grow by this cell
+                occupied.add(cell)
+                frontier |= around[cell]
+                frontier -= occupied
+                rlo, rhi, clo, chi = min(rlo, row), max(rhi, row), min(clo, col), max(chi, col)
+            else:  # the very first card (3 players): it alone makes the table
+                occupied.add(cell)
+                frontier = set(around[cell])
+                rlo, rhi, clo, chi = row, row, col, col
+            placed[player] += 1
+            if dogs + cats + mice > 0:  # FC-T4: draw, unless the pile is empty
+                to_draw.append(player)
+            turn = (player + 1) % n
+        return _playout_returns(table, n)
 
     def apply(self, state: FoodChainState, action: Action) -> FoodChainState:
         player = self.current_player(state)
