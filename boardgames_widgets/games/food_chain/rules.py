@@ -626,10 +626,7 @@ class FoodChain(Game[FoodChainState, Action]):
                 if key != last:
                     firsts.append(i)
                     last = key
-            if table:
-                cells = sorted(frontier & squares[rhi - k, rlo + k, chi - k, clo + k])
-            else:
-                cells = [(0, 0)]
+            cells = sorted(frontier & squares[rhi - k, rlo + k, chi - k, clo + k]) if table else [(0, 0)]
             pick, at = divmod(below(len(firsts) * len(cells)), len(cells))
             card = hand.pop(firsts[pick])
             row, col = cell = cells[at]
