@@ -786,25 +786,51 @@ class Papageno(Game[PapagenoState, Action]):
 
     def random_playout(self, state: PapagenoState, rng: random.Random) -> tuple[float, ...]:
         """:meth:`Game.random_playout` on one mutable draft (a new one each round): the
-        same draws from ``rng`` and the same returns, faster (no state built per step)."""
+        same draws from ``rng`` and the same returns, faster.
+
+        No state is built per step; the two phases of an ordinary turn draw the index
+        of :meth:`legal_actions`'s list without building it (TURN: draw, then take;
+        PLACE: the six swaps, then discarding a drawn card), and a card is revealed as
+        :meth:`sample_chance` draws it (one index below the cards it may be).
+        """
         below = index_drawer(rng)
         d = _Draft(state)
         view = cast(PapagenoState, d)  # the rules read a draft as a state (the same fields)
+        turn, place, over, next_round = Phase.TURN, Phase.PLACE, Phase.GAME_OVER, Phase.ROUND_OVER
+        draw_reveal = Phase.DRAW_REVEAL
+        swaps = len(_SWAPS)
         while True:
             phase = d.phase
-            if phase is Phase.TURN or phase is Phase.PLACE:  # the two phases of an ordinary turn
-                legal = self.legal_actions(view)
-                self._step(d, legal[below(len(legal))])
-            elif phase in _CHANCE_PHASES:
-                action = self.sample_chance(view, rng)
-                if type(action) is NextRound:
-                    d = _Draft(self._next_round(view))
-                    view = cast(PapagenoState, d)
+            if phase is turn:  # [Draw if the pile or the discards allow, TakeDiscard if a discard]
+                can_draw = bool(d.draw_unseen or d.draw_known or len(d.discard) >= 2)
+                i = below(can_draw + bool(d.discard))
+                if can_draw and i == 0:
+                    self._draw(d)
                 else:
-                    self._step(d, action)
-            elif phase is Phase.GAME_OVER:
+                    self._step(d, _TAKE)
+            elif phase is place:  # [the six swaps, DiscardDrawn if the card was drawn]
+                i = below(swaps + 1 if d.hand_drawn else swaps)
+                if i < swaps:
+                    self._swap(d, i)
+                else:
+                    self._step(d, _DISCARD)
+            elif phase is over:
                 return self.returns(view)
-            else:
+            elif phase is next_round:
+                d = _Draft(self._next_round(view))
+                view = cast(PapagenoState, d)
+            elif phase is draw_reveal and not d.draw_unseen:  # a card of the reshuffled pile
+                known = d.draw_known
+                self._reveal(d, known[below(len(known))])
+            elif phase in _CHANCE_PHASES:  # a card nobody has seen: index r of the unseen cards
+                unseen = d.unseen
+                r = below(sum(unseen))
+                k = 0
+                while r >= unseen[k]:  # the kinds own consecutive ranges as long as their counts
+                    r -= unseen[k]
+                    k += 1
+                self._reveal(d, KINDS[k])
+            else:  # OPENING, CAPTURE
                 legal = self.legal_actions(view)
                 self._step(d, legal[below(len(legal))])
 
