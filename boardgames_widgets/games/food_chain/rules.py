@@ -16,7 +16,6 @@ layout matters, the first card is placed at (0, 0) (rule FC-T3).
 
 from __future__ import annotations
 
-import bisect
 import functools
 import itertools
 import operator
@@ -24,7 +23,7 @@ import random
 from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import ClassVar, NamedTuple, TypeVar
+from typing import Any, ClassVar, NamedTuple, TypeVar
 
 from boardgames_widgets.core.api import (
     CHANCE,
@@ -353,9 +352,10 @@ def score(state: FoodChainState) -> FoodChainScore:
     return FoodChainScore(fled, caught, eaten, points, left, winners)
 
 
-def _playout_returns(table: list[Placed], n: int) -> tuple[float, ...]:
-    """The returns of a finished game with these cards on the table: :func:`score`'s
-    winners (FC-E2, FC-E3) counted on cells alone, without building its explanation.
+def _playout_returns(table: list[tuple[int, int, Card]], n: int) -> tuple[float, ...]:
+    """The returns of a finished game with these cards on the table (row, column,
+    card): :func:`score`'s winners (FC-E2, FC-E3) counted on cells alone, without
+    building its explanation.
 
     Each cell holds one card, so "the cats not fled" are the cats with no dog beside
     them, and so on (what :func:`_without` removes by equality in :func:`score`).
@@ -364,16 +364,16 @@ def _playout_returns(table: list[Placed], n: int) -> tuple[float, ...]:
     cats: list[tuple[int, int]] = []
     mice: list[tuple[int, int]] = []
     cheese: list[tuple[int, int, Card]] = []
-    for p in table:
-        kind = p.card.kind
+    for r, c, card in table:
+        kind = card.kind
         if kind == CHEESE:
-            cheese.append((p.row, p.col, p.card))
+            cheese.append((r, c, card))
         elif kind == MOUSE:
-            mice.append((p.row, p.col))
+            mice.append((r, c))
         elif kind == CAT:
-            cats.append((p.row, p.col))
+            cats.append((r, c))
         elif kind == DOG:
-            dogs.add((p.row, p.col))
+            dogs.add((r, c))
     # 1. cats next to a dog flee; 2. mice next to a remaining cat are caught
     stay = {
         (r, c)
@@ -581,16 +581,27 @@ class FoodChain(Game[FoodChainState, Action]):
         """
         below = index_drawer(rng)
         n = state.num_players
-        table = list(state.table)
-        hands = [list(h) for h in state.hands]
+        table = [(p.row, p.col, p.card) for p in state.table]
+        # each hand as [card, how many] per different card, in hand order: the cards
+        # legal_actions lists, one after the other (the first such card of the hand)
+        hands: list[list[list[Any]]] = []
+        for hand in state.hands:
+            entries: list[list[Any]] = []
+            for card in hand:
+                if entries and entries[-1][0].kind == card.kind and entries[-1][0].value == card.value:
+                    entries[-1][1] += 1
+                else:
+                    entries.append([card, 1])
+            hands.append(entries)
         dogs, cats, mice = state.pile
         order = list(reversed(state.pile_order))  # the top card last: pop() takes it
         to_draw = list(reversed(state.to_draw))  # the next drawer last
         turn = state.turn
         placed = list(state.placed)
+        short = sum(1 for k in placed if k < CARDS_PER_PLAYER)  # FC-E1: the game ends when none is short
         around, squares, cards_of = self._around, self._squares, _ANIMAL_CARDS
         k = self.side - 1
-        occupied = {(p.row, p.col) for p in table}
+        occupied = {(r, c) for r, c, _ in table}
         frontier: set[tuple[int, int]] = set()
         for cell in occupied:
             frontier |= around[cell]
@@ -613,34 +624,51 @@ class FoodChain(Game[FoodChainState, Action]):
                     cats -= 1
                 else:
                     mice -= 1
-                bisect.insort(hands[player], cards_of[kind], key=_CARD_ORDER)
+                entries = hands[player]
+                for i, entry in enumerate(entries):  # its place in the sorted hand (kind, value, owner)
+                    held = entry[0]
+                    if held.kind == kind:  # (an animal: value 0, no owner)
+                        entry[1] += 1
+                        break
+                    if held.kind > kind:  # cards sort by kind first: no card of this kind held
+                        entries.insert(i, [cards_of[kind], 1])
+                        break
+                else:
+                    entries.append([cards_of[kind], 1])
                 continue
-            if min(placed) >= CARDS_PER_PLAYER:  # FC-E1
+            if not short:  # FC-E1
                 break
             player = turn
-            hand = hands[player]
-            firsts = []  # the index in the hand of each different card, in hand order
-            last: tuple[str, int] | None = None
-            for i, card in enumerate(hand):
-                key = (card.kind, card.value)
-                if key != last:
-                    firsts.append(i)
-                    last = key
+            entries = hands[player]
             cells = sorted(frontier & squares[rhi - k, rlo + k, chi - k, clo + k]) if table else [(0, 0)]
-            pick, at = divmod(below(len(firsts) * len(cells)), len(cells))
-            card = hand.pop(firsts[pick])
+            pick, at = divmod(below(len(entries) * len(cells)), len(cells))
+            entry = entries[pick]
+            card = entry[0]
+            if entry[1] == 1:
+                del entries[pick]
+            else:
+                entry[1] -= 1
             row, col = cell = cells[at]
-            table.append(_build_placed(row, col, card))
+            table.append((row, col, card))
             if occupied:  # the frontier and the extent grow by this cell
                 occupied.add(cell)
                 frontier |= around[cell]
                 frontier -= occupied
-                rlo, rhi, clo, chi = min(rlo, row), max(rhi, row), min(clo, col), max(chi, col)
+                if row < rlo:
+                    rlo = row
+                elif row > rhi:
+                    rhi = row
+                if col < clo:
+                    clo = col
+                elif col > chi:
+                    chi = col
             else:  # the very first card (3 players): it alone makes the table
                 occupied.add(cell)
                 frontier = set(around[cell])
                 rlo, rhi, clo, chi = row, row, col, col
             placed[player] += 1
+            if placed[player] == CARDS_PER_PLAYER:
+                short -= 1
             if dogs + cats + mice > 0:  # FC-T4: draw, unless the pile is empty
                 to_draw.append(player)
             turn = (player + 1) % n
