@@ -621,6 +621,9 @@ class ChopChop(Game[ChopChopState, Action]):
         # shared cache of _walk_table when first needed (hashing its arguments is slow)
         self._walks: dict[tuple[bool, int, int, int], tuple[Walk, ...]] = {}
         self._cheese_mask: tuple[tuple[int, ...], int] = ((), 0)  # tiles -> uncovered cheese as bits
+        self._n_cells = self.layout.n_cells
+        self._every_cell = (1 << self._n_cells) - 1  # a bit per cell (floor squares, then holes)
+        self._floor_cells = (1 << self.layout.n_floor) - 1  # a bit per floor square
         self._moves: dict[int, Move] = {}  # Move objects by (piece, landing, via), made once
         # the key of each of those Move objects by its id(): they are kept in _moves for
         # the game's lifetime, so an id found here is that very object
@@ -985,8 +988,8 @@ class ChopChop(Game[ChopChopState, Action]):
                 if t == UNCOVERED_CHEESE:
                     cheese |= 1 << c
             self._cheese_mask = (tiles, cheese)
-        floor = (1 << nf) - 1
-        holes = ((1 << lay.n_cells) - 1) ^ floor
+        floor = self._floor_cells
+        holes = self._every_cell ^ floor
         blocked = cheese | holes  # CC-T2; CC-M8: a hole only as the last step
         if piece == CAT:
             stop = floor & ~cheese
@@ -1086,7 +1089,7 @@ class ChopChop(Game[ChopChopState, Action]):
             else:
                 pieces = [m for m, p in enumerate(state.mice) if p >= 0]
                 forbid = -1
-            n = self.layout.n_cells
+            n = self._n_cells
             steps = state.roll
             is_cat = pieces[0] == CAT
             nbrs = self.layout.cat_nbrs if is_cat else self.layout.mouse_nbrs
@@ -1095,21 +1098,20 @@ class ChopChop(Game[ChopChopState, Action]):
                 # (the same moves, paths and order as the search below, see _walk_table)
                 blocked, stop = self._masks(state, pieces[0])
                 # a walk is out if it passes a blocked cell or lands where it may not stop
-                cannot_stop = ((1 << n) - 1) & ~stop
-                bad = blocked | cannot_stop << n
+                bad = blocked | (self._every_cell & ~stop) << n
                 walks = self._walks
+                mice = state.mice
                 for piece in pieces:
-                    start = self.piece_cell(state, piece)
+                    start = state.cat if piece == CAT else mice[piece]
                     table = walks.get((is_cat, start, steps, forbid))
                     if table is None:
                         table = walks[is_cat, start, steps, forbid] = _walk_table(nbrs, start, steps, forbid, n)
                     base = (piece + 1) * n * n
                     for bits, outcome, path in table:
-                        if bits & bad:
-                            continue
-                        key = base + outcome
-                        if key not in keyed:
-                            keyed[key] = path
+                        if not bits & bad:
+                            key = base + outcome
+                            if key not in keyed:
+                                keyed[key] = path
             else:
                 # mice share one table of what blocks them (a mouse's own square is its start)
                 free, end = self.passable(state, pieces[0])
