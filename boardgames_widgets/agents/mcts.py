@@ -118,10 +118,16 @@ def _new_node(game: Game[Any, Any], state: Any, mover: int, rng: random.Random) 
 def _ucb_child(node: Node, c: float) -> Node:
     """The child with the highest UCB1 score (ties: the first)."""
     log_n = math.log(node.visits)
-    return max(
-        node.children.values(),
-        key=lambda ch: ch.total / ch.visits + c * math.sqrt(log_n / ch.visits),
-    )
+    sqrt = math.sqrt
+    children = iter(node.children.values())  # max() by score, written out (no call per child)
+    best = next(children)
+    best_score = best.total / best.visits + c * sqrt(log_n / best.visits)
+    for ch in children:
+        visits = ch.visits
+        score = ch.total / visits + c * sqrt(log_n / visits)
+        if score > best_score:  # strictly: the first of equal scores stays, as with max()
+            best, best_score = ch, score
+    return best
 
 
 def _descend(game: Game[Any, Any], root: Node, rng: random.Random, c: float) -> list[Node]:

@@ -610,6 +610,7 @@ class FoodChain(Game[FoodChainState, Action]):
         if table:
             rlo, rhi = min(r for r, _ in occupied), max(r for r, _ in occupied)
             clo, chi = min(c for _, c in occupied), max(c for _, c in occupied)
+        window = squares[rhi - k, rlo + k, chi - k, clo + k]  # FC-T2: the cells the square allows
         while True:
             if to_draw:  # chance: a card from the pile into the drawer's hand (sample_chance, _draw)
                 player = to_draw.pop()
@@ -640,7 +641,7 @@ class FoodChain(Game[FoodChainState, Action]):
                 break
             player = turn
             entries = hands[player]
-            cells = sorted(frontier & squares[rhi - k, rlo + k, chi - k, clo + k]) if table else [(0, 0)]
+            cells = sorted(frontier & window) if table else [(0, 0)]
             pick, at = divmod(below(len(entries) * len(cells)), len(cells))
             entry = entries[pick]
             card = entry[0]
@@ -654,18 +655,14 @@ class FoodChain(Game[FoodChainState, Action]):
                 occupied.add(cell)
                 frontier |= around[cell]
                 frontier -= occupied
-                if row < rlo:
-                    rlo = row
-                elif row > rhi:
-                    rhi = row
-                if col < clo:
-                    clo = col
-                elif col > chi:
-                    chi = col
+                if not (rlo <= row <= rhi and clo <= col <= chi):  # the table grows: FC-T2's window shrinks
+                    rlo, rhi, clo, chi = min(rlo, row), max(rhi, row), min(clo, col), max(chi, col)
+                    window = squares[rhi - k, rlo + k, chi - k, clo + k]
             else:  # the very first card (3 players): it alone makes the table
                 occupied.add(cell)
                 frontier = set(around[cell])
                 rlo, rhi, clo, chi = row, row, col, col
+                window = squares[rhi - k, rlo + k, chi - k, clo + k]
             placed[player] += 1
             if placed[player] == CARDS_PER_PLAYER:
                 short -= 1
