@@ -352,42 +352,51 @@ def score(state: FoodChainState) -> FoodChainScore:
     return FoodChainScore(fled, caught, eaten, points, left, winners)
 
 
-def _playout_returns(table: list[tuple[int, int, Card]], n: int) -> tuple[float, ...]:
-    """The returns of a finished game with these cards on the table (row, column,
-    card): :func:`score`'s winners (FC-E2, FC-E3) counted on cells alone, without
-    building its explanation.
+#: A playout numbers cell (row, col) as ``(row + _OFF) * _W + col + _OFF``: one int per
+#: cell, sorted as the (row, col) pairs are, the neighbours at ±1 and ±_W (a table
+#: fits in a 7 × 7 square around (0, 0), far from the edges of the numbering).
+_W, _OFF = 64, 32
+
+
+def _cell_number(cell: tuple[int, int]) -> int:
+    """The playout's number of ``cell`` (see :data:`_W`)."""
+    return (cell[0] + _OFF) * _W + cell[1] + _OFF
+
+
+def _numbered_window(window: tuple[int, int, int, int]) -> frozenset[int]:
+    """:func:`_square` of a window given in numbered rows and columns (``row + _OFF``), as numbers."""
+    rlo, rhi, clo, chi = window
+    return frozenset(r * _W + c for r in range(rlo, rhi + 1) for c in range(clo, chi + 1))
+
+
+def _playout_returns(table: list[tuple[int, Card]], n: int) -> tuple[float, ...]:
+    """The returns of a finished game with these cards on the table (numbered cell,
+    card; see :data:`_W`): :func:`score`'s winners (FC-E2, FC-E3) counted on cells
+    alone, without building its explanation.
 
     Each cell holds one card, so "the cats not fled" are the cats with no dog beside
     them, and so on (what :func:`_without` removes by equality in :func:`score`).
     """
-    dogs: set[tuple[int, int]] = set()
-    cats: list[tuple[int, int]] = []
-    mice: list[tuple[int, int]] = []
-    cheese: list[tuple[int, int, Card]] = []
-    for r, c, card in table:
+    dogs: set[int] = set()
+    cats: list[int] = []
+    mice: list[int] = []
+    cheese: list[tuple[int, Card]] = []
+    for x, card in table:
         kind = card.kind
         if kind == CHEESE:
-            cheese.append((r, c, card))
+            cheese.append((x, card))
         elif kind == MOUSE:
-            mice.append((r, c))
+            mice.append(x)
         elif kind == CAT:
-            cats.append((r, c))
+            cats.append(x)
         elif kind == DOG:
-            dogs.add((r, c))
+            dogs.add(x)
     # 1. cats next to a dog flee; 2. mice next to a remaining cat are caught
-    stay = {
-        (r, c)
-        for r, c in cats
-        if not ((r - 1, c) in dogs or (r + 1, c) in dogs or (r, c - 1) in dogs or (r, c + 1) in dogs)
-    }
-    free = {
-        (r, c)
-        for r, c in mice
-        if not ((r - 1, c) in stay or (r + 1, c) in stay or (r, c - 1) in stay or (r, c + 1) in stay)
-    }
+    stay = {x for x in cats if not (x - 1 in dogs or x + 1 in dogs or x - _W in dogs or x + _W in dogs)}
+    free = {x for x in mice if not (x - 1 in stay or x + 1 in stay or x - _W in stay or x + _W in stay)}
     points, left = [0] * n, [0] * n
-    for r, c, card in cheese:  # 3. cheese next to a remaining mouse is eaten; the rest counts
-        if not ((r - 1, c) in free or (r + 1, c) in free or (r, c - 1) in free or (r, c + 1) in free):
+    for x, card in cheese:  # 3. cheese next to a remaining mouse is eaten; the rest counts
+        if not (x - 1 in free or x + 1 in free or x - _W in free or x + _W in free):
             points[card.owner] += card.value
             left[card.owner] += 1
     best = max(zip(points, left, strict=True))
@@ -437,6 +446,7 @@ class FoodChain(Game[FoodChainState, Action]):
         self._around: _Memo[tuple[int, int], frozenset[tuple[int, int]]] = _Memo(_cells_around)
         self._placements: _Memo[tuple[str, int], _Memo[tuple[int, int], Place]] = _Memo(_placements_of)
         self._squares: _Memo[tuple[int, int, int, int], frozenset[tuple[int, int]]] = _Memo(_square)
+        self._windows: _Memo[tuple[int, int, int, int], frozenset[int]] = _Memo(_numbered_window)  # playouts'
         self._draw_odds: _Memo[tuple[int, tuple[int, int, int]], list[tuple[Action, Fraction]]] = _Memo(_draw_odds)
         # The last state legal_cells worked out, with its answer as a set: a playout asks
         # for the legal actions and then applies one of them to that same state, so
@@ -581,7 +591,7 @@ class FoodChain(Game[FoodChainState, Action]):
         """
         below = index_drawer(rng)
         n = state.num_players
-        table = [(p.row, p.col, p.card) for p in state.table]
+        table = [(_cell_number((p.row, p.col)), p.card) for p in state.table]  # cells numbered (see _W)
         # each hand as [card, how many] per different card, in hand order: the cards
         # legal_actions lists, one after the other (the first such card of the hand)
         hands: list[list[list[Any]]] = []
@@ -599,18 +609,18 @@ class FoodChain(Game[FoodChainState, Action]):
         turn = state.turn
         placed = list(state.placed)
         short = sum(1 for k in placed if k < CARDS_PER_PLAYER)  # FC-E1: the game ends when none is short
-        around, squares, cards_of = self._around, self._squares, _ANIMAL_CARDS
+        windows, cards_of = self._windows, _ANIMAL_CARDS
         k = self.side - 1
-        occupied = {(r, c) for r, c, _ in table}
-        frontier: set[tuple[int, int]] = set()
-        for cell in occupied:
-            frontier |= around[cell]
+        occupied = {x for x, _ in table}
+        frontier: set[int] = set()
+        for x in occupied:
+            frontier.update((x - 1, x + 1, x - _W, x + _W))
         frontier -= occupied
-        rlo = rhi = clo = chi = 0  # the lowest and highest row and column holding a card
+        rlo = rhi = clo = chi = 0  # the lowest and highest numbered row and column holding a card
         if table:
-            rlo, rhi = min(r for r, _ in occupied), max(r for r, _ in occupied)
-            clo, chi = min(c for _, c in occupied), max(c for _, c in occupied)
-        window = squares[rhi - k, rlo + k, chi - k, clo + k]  # FC-T2: the cells the square allows
+            rlo, rhi = min(x // _W for x in occupied), max(x // _W for x in occupied)
+            clo, chi = min(x % _W for x in occupied), max(x % _W for x in occupied)
+        window = windows[rhi - k, rlo + k, chi - k, clo + k]  # FC-T2: the cells the square allows
         while True:
             if to_draw:  # chance: a card from the pile into the drawer's hand (sample_chance, _draw)
                 player = to_draw.pop()
@@ -641,7 +651,7 @@ class FoodChain(Game[FoodChainState, Action]):
                 break
             player = turn
             entries = hands[player]
-            cells = sorted(frontier & window) if table else [(0, 0)]
+            cells = sorted(frontier & window) if table else [_cell_number((0, 0))]
             pick, at = divmod(below(len(entries) * len(cells)), len(cells))
             entry = entries[pick]
             card = entry[0]
@@ -649,20 +659,21 @@ class FoodChain(Game[FoodChainState, Action]):
                 del entries[pick]
             else:
                 entry[1] -= 1
-            row, col = cell = cells[at]
-            table.append((row, col, card))
+            x = cells[at]
+            table.append((x, card))
+            row, col = divmod(x, _W)
             if occupied:  # the frontier and the extent grow by this cell
-                occupied.add(cell)
-                frontier |= around[cell]
+                occupied.add(x)
+                frontier.update((x - 1, x + 1, x - _W, x + _W))
                 frontier -= occupied
                 if not (rlo <= row <= rhi and clo <= col <= chi):  # the table grows: FC-T2's window shrinks
                     rlo, rhi, clo, chi = min(rlo, row), max(rhi, row), min(clo, col), max(chi, col)
-                    window = squares[rhi - k, rlo + k, chi - k, clo + k]
+                    window = windows[rhi - k, rlo + k, chi - k, clo + k]
             else:  # the very first card (3 players): it alone makes the table
-                occupied.add(cell)
-                frontier = set(around[cell])
+                occupied.add(x)
+                frontier = {x - 1, x + 1, x - _W, x + _W}
                 rlo, rhi, clo, chi = row, row, col, col
-                window = squares[rhi - k, rlo + k, chi - k, clo + k]
+                window = windows[rhi - k, rlo + k, chi - k, clo + k]
             placed[player] += 1
             if placed[player] == CARDS_PER_PLAYER:
                 short -= 1
