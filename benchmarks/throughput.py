@@ -14,7 +14,16 @@ Two tables (figures to report, never a test):
 2. **MCTS iterations per second** — :func:`search.speed` of ``benchmarks/search.py``
    (our :func:`~boardgames_widgets.agents.mcts.mcts` against OpenSpiel's Python
    ``MCTSBot`` on the same decision states, same simulations, same random rollouts):
-   both figures (the best of ``--runs``) and the ratio.
+   both figures (the best of ``--runs``) and the ratio. An iteration is the same on
+   both sides: one descent by UCB1 (chance sampled by its odds), one new leaf, one
+   uniformly random rollout to the end of the game, one backpropagation. (OpenSpiel
+   creates all children of a node at its second visit and evaluates the first one
+   reached, and never rolls out from a chance node; ours adds one child per visit.)
+   Our rollouts run :meth:`Game.random_playout`, which each game plays on one mutable
+   working copy: the same moves from the same seed as the step-by-step loop (the
+   tests check it), fewer objects built. OpenSpiel plays through the
+   :mod:`boardgames_widgets.openspiel` adapter: ``legal_actions``, ``chance_outcomes``
+   and the checked ``apply`` of every step, and a state cloned per iteration.
 
 Without ``open-spiel`` (the ``bench`` extra) the anchors and the MCTS ratio are skipped.
 Figures go to stdout and, with ``--out``, to a file (``benchmarks/results/throughput.txt``).

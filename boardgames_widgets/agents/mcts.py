@@ -61,17 +61,10 @@ def sample_chance(outcomes: Sequence[tuple[Any, Fraction]], rng: random.Random) 
 
 
 def random_rollout(game: Game[Any, Any], state: Any, rng: random.Random) -> tuple[float, ...]:
-    """Uniformly random legal actions, chance by its exact odds, to the end of the game."""
-    while True:
-        player = game.current_player(state)
-        if player == CHANCE:
-            action = game.sample_chance(state, rng)
-        elif player == TERMINAL:
-            return game.returns(state)
-        else:
-            legal = game.legal_actions(state)
-            action = legal[rng.randrange(len(legal))]
-        state = game.apply_trusted(state, action)
+    """Uniformly random legal actions, chance by its exact odds, to the end of the game
+    (:meth:`Game.random_playout <boardgames_widgets.core.api.Game.random_playout>`, which a
+    game may run faster on a working copy: the same draws, the same returns)."""
+    return game.random_playout(state, rng)
 
 
 @dataclass(eq=False, slots=True)
@@ -125,10 +118,16 @@ def _new_node(game: Game[Any, Any], state: Any, mover: int, rng: random.Random) 
 def _ucb_child(node: Node, c: float) -> Node:
     """The child with the highest UCB1 score (ties: the first)."""
     log_n = math.log(node.visits)
-    return max(
-        node.children.values(),
-        key=lambda ch: ch.total / ch.visits + c * math.sqrt(log_n / ch.visits),
-    )
+    sqrt = math.sqrt
+    children = iter(node.children.values())  # max() by score, written out (no call per child)
+    best = next(children)
+    best_score = best.total / best.visits + c * sqrt(log_n / best.visits)
+    for ch in children:
+        visits = ch.visits
+        score = ch.total / visits + c * sqrt(log_n / visits)
+        if score > best_score:  # strictly: the first of equal scores stays, as with max()
+            best, best_score = ch, score
+    return best
 
 
 def _descend(game: Game[Any, Any], root: Node, rng: random.Random, c: float) -> list[Node]:

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar, Generic, TypeVar
 
-from boardgames_widgets.core.rng import draw_outcome
+from boardgames_widgets.core.rng import draw_outcome, index_drawer
 
 #: ``current_player`` at a chance node (a die roll, a draw).
 CHANCE = -1
@@ -202,6 +202,37 @@ class Game(ABC, Generic[S, A]):
         :func:`~boardgames_widgets.core.rng.sample_outcome` (same seed, same game).
         """
         return draw_outcome(self.chance_outcomes(state), rng)
+
+    def random_playout(self, state: S, rng: random.Random) -> tuple[float, ...]:
+        """Play ``state`` out to the end, every player picking uniformly at random among
+        the legal actions and chance drawn by :meth:`sample_chance`; the returns at the end.
+
+        This loop is the definition::
+
+            while current_player(state) != TERMINAL:
+                action = sample_chance(state, rng) at a chance node,
+                         else legal[rng.randrange(len(legal))] with legal = legal_actions(state)
+                state = apply_trusted(state, action)
+
+        MCTS rollouts call it at every iteration, so a game may override it with a faster
+        equivalent (one mutable working copy instead of a new state per step, no words
+        for a log nobody reads). An override must give the same returns and leave ``rng``
+        in the same state as this loop, for every state and seed (its tests check both),
+        so a seeded search decides exactly as before. ``state`` itself never changes.
+        """
+        below = index_drawer(rng)
+        current_player, legal_actions = self.current_player, self.legal_actions
+        sample_chance, apply_trusted = self.sample_chance, self.apply_trusted
+        while True:
+            player = current_player(state)
+            if player == CHANCE:
+                action = sample_chance(state, rng)
+            elif player == TERMINAL:
+                return self.returns(state)
+            else:
+                legal = legal_actions(state)
+                action = legal[below(len(legal))]
+            state = apply_trusted(state, action)
 
     def sample_state(self, observation: Any, rng: random.Random) -> S:
         """A full state consistent with ``observation``, drawn at random (for search with hidden information).

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import TypeVar
 
@@ -95,3 +95,49 @@ def draw_by_counts(items: Sequence[T], counts: Sequence[int], rng: random.Random
         if r < 0:
             return item
     raise AssertionError("unreachable: r < total")
+
+
+def _randbelow(getrandbits: Callable[[int], int]) -> Callable[[int], int]:
+    """``n -> r`` in ``range(n)`` drawn as :meth:`random.Random.randrange` draws it: the
+    fewest random bits that hold ``n``, drawn again while the number is ``n`` or more."""
+
+    def below(n: int) -> int:
+        if n < 1:  # as randrange: nothing to draw from (getrandbits(0) would loop forever)
+            raise ValueError(f"empty range for an index below {n}")
+        k = n.bit_length()
+        r = getrandbits(k)
+        while r >= n:
+            r = getrandbits(k)
+        return r
+
+    return below
+
+
+def _same_draws() -> bool:
+    """Whether :func:`_randbelow` draws exactly as this Python's ``randrange`` does."""
+    ours, theirs = random.Random(2024), random.Random(2024)
+    below = _randbelow(ours.getrandbits)
+    return all(below(n) == theirs.randrange(n) for n in (*range(1, 70), 1000, 2**31 + 3, 10**30) for _ in range(3))
+
+
+#: Whether :func:`index_drawer` may draw with ``getrandbits`` directly (checked once, at import).
+_FAST_INDEX = _same_draws()
+
+
+def index_drawer(rng: random.Random) -> Callable[[int], int]:
+    """A function ``below(n)`` returning ``rng.randrange(n)`` (``n >= 1``): the same number,
+    the same draws from ``rng``, so mixing both keeps a seeded stream as it was.
+
+    Playouts draw a random index at every step, and ``randrange`` checks its arguments
+    in Python before drawing; for a plain :class:`random.Random` (when this Python's
+    ``randrange`` draws as :func:`_randbelow` does, checked at import) ``below`` draws
+    directly with ``rng.getrandbits``. Otherwise it is ``rng.randrange`` itself.
+
+    >>> a, b = random.Random(5), random.Random(5)
+    >>> below = index_drawer(a)
+    >>> [below(6) for _ in range(5)] == [b.randrange(6) for _ in range(5)]
+    True
+    """
+    if _FAST_INDEX and type(rng) is random.Random:
+        return _randbelow(rng.getrandbits)
+    return rng.randrange
