@@ -106,6 +106,29 @@ def _in_kernel() -> bool:
     return ip is not None and getattr(ip, "kernel", None) is not None
 
 
+def _flush_output(timeout: float = 0.1) -> None:
+    """Wait (at most ``timeout`` seconds) until the kernel has sent every message queued so far.
+
+    ipykernel sends messages from its own I/O thread. While a worker thread computes (a
+    bot thinking, the next redraw being built) it holds the GIL, and the I/O thread gets
+    it back only every few milliseconds per system call: a drawn move could wait tens of
+    milliseconds before leaving the kernel. Waiting here, without the GIL, lets it go out
+    first. Outside a kernel this returns at once.
+    """
+    try:
+        from IPython import get_ipython  # type: ignore[attr-defined]
+    except ImportError:  # pragma: no cover - IPython comes with ipywidgets
+        return
+    ip = get_ipython()  # type: ignore[no-untyped-call]
+    iopub = getattr(getattr(ip, "kernel", None), "iopub_thread", None)
+    schedule = getattr(iopub, "schedule", None)
+    if schedule is None:
+        return
+    sent = threading.Event()
+    schedule(sent.set)  # runs on the I/O thread after everything queued before it
+    sent.wait(timeout)
+
+
 class GameWidget(W.VBox):  # type: ignore[misc]
     """The shared widget: canvas + chrome for any game of the package.
 
@@ -921,8 +944,10 @@ class GameWidget(W.VBox):  # type: ignore[misc]
             words = self.action_words(state, action)
             self.session.commit(move, after)
             self._after_change()
+        self.redraw()  # the move shows first; the log line follows
         self._log_line(words, lambda: self.action_words(state, action))
-        self.redraw()
+        if self.threaded:
+            _flush_output()  # the move reaches the page before the next bot or chance step computes
         return True
 
     def _after_change(self) -> None:
@@ -994,7 +1019,7 @@ class GameWidget(W.VBox):  # type: ignore[misc]
             if full:
                 names.insert(0, "board")
                 names.append("animation")
-            with self.canvas.frame(*names) as ps:
+            with self.canvas.frame(*names, force=full) as ps:
                 if "pieces" in ps:
                     self.redraws += 1
                 if full:
