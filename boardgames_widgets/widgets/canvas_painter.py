@@ -25,7 +25,7 @@ import math
 import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any, ClassVar
+from typing import Any
 
 from ipycanvas import Canvas, MultiCanvas, hold_canvas  # type: ignore[import-untyped]
 
