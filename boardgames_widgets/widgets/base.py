@@ -923,16 +923,48 @@ class GameWidget(W.VBox):  # type: ignore[misc]
                     return
                 move = self.session.propose()
             else:
-                with self._lock:
-                    self.thinking = True
-                self.redraw(pieces=False)
-                move = self.session.propose()
-                with self._lock:
-                    self.thinking = False
-                self._refresh_text()
+                move = self._propose_thinking()
             after = self.game.apply(state, move.action)
             if not self._commit(state, move, after, gen):
                 return
+
+    #: In a worker thread, a bot that answers within this many seconds never shows "thinking…"
+    #: (no flicker, and four fewer messages for the page to handle before the bot's move shows).
+    THINKING_DELAY: ClassVar[float] = 0.25
+
+    def _propose_thinking(self) -> Proposal:
+        """The bot's move, with "thinking…" in the status line while it thinks (see :attr:`THINKING_DELAY`)."""
+        if not self.threaded:
+            with self._lock:
+                self.thinking = True
+            self.redraw(pieces=False)
+            try:
+                return self.session.propose()
+            finally:
+                with self._lock:
+                    self.thinking = False
+                self._refresh_text()
+        done = threading.Event()
+
+        def show() -> None:
+            with self._lock:
+                if done.is_set():
+                    return
+                self.thinking = True
+            self._refresh_text()
+
+        timer = threading.Timer(self.THINKING_DELAY, show)
+        timer.daemon = True
+        timer.start()
+        try:
+            return self.session.propose()
+        finally:
+            timer.cancel()
+            with self._lock:
+                done.set()
+                shown, self.thinking = self.thinking, False
+            if shown:
+                self._refresh_text()
 
     def _commit(self, state: Any, move: Proposal, after: Any, gen: int) -> bool:
         """Animate and record one move (drawing the pieces once); False if the game changed meanwhile."""
