@@ -3,10 +3,11 @@
 Starts JupyterLab on 127.0.0.1 and Debian's headless Chromium (the recipe of
 ``tests/browser``) and opens a notebook with a Food Chain board (animation off) and,
 in the same page, the anchor: a bare ipycanvas canvas whose mouse-down handler clears it
-and draws a rectangle and a text. It then plays ``--rounds`` rounds (default 10); each
-round clicks a hand card (select), a lit cell (place: the move is played, chance refills
-the hand, the bot answers, chance refills its hand) and the bare canvas (anchor), so the
-anchor is measured under the same load as the board, moment by moment.
+and draws a rectangle and a text. It then plays ``--rounds`` rounds (default 20; a New
+game when a game ends, after 12); each round clicks a hand card (select), a lit cell
+(place: the move is played, chance refills the hand, the bot answers, chance refills its
+hand) and the bare canvas (anchor), so the anchor is measured under the same load as the
+board, moment by moment.
 
 Inside the page the time of each mouse-down, of each change of the status /
 screen-reader text and of every 2D drawing call (with the canvas it draws on) is
@@ -203,7 +204,7 @@ def spread(xs: list[float]) -> str:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--rounds", type=int, default=10, help="select + place + anchor clicks (default 10)")
+    parser.add_argument("--rounds", type=int, default=20, help="select + place + anchor clicks (default 20)")
     args = parser.parse_args()
     reason = skip_reason()
     if reason:
@@ -246,6 +247,10 @@ def main() -> int:
             bare_ms: list[float] = []
             pieces = -1
             for k in range(args.rounds):
+                if twin.game.is_terminal(twin.state):  # a game has 12 moves a player: start another
+                    page.locator(".bgw-game button", has_text="New game").first.click()
+                    twin.new_game()
+                    wait_status(page, "your turn")
                 box = wait_still(page, canvas)
                 reset(page)
                 click_board(page, box, hx + w / 2, hy + h / 2)
@@ -281,6 +286,8 @@ def main() -> int:
             stats: dict[str, int] = getattr(count.canvas, "stats", {})  # none before this was counted
             before = dict(stats)
             for _ in range(args.rounds):
+                if count.game.is_terminal(count.state):
+                    count.new_game()
                 count.handle_click(hx + w / 2, hy + h / 2)
                 r, c = count.game.legal_cells(count.state)[0]
                 cx, cy = lay.cell_xy(r, c)

@@ -211,6 +211,7 @@ class GameWidget(W.VBox):  # type: ignore[misc]
         self._log: list[str] = []
         self._log_redo: list[Callable[[], str] | None] = []
         #: How many times the pieces layer was drawn (one per committed action; tests count it).
+        #: A drawing identical to what the page shows is not sent again (see ``canvas.stats``).
         self.redraws = 0
 
         # -- seats ------------------------------------------------------------------
