@@ -251,6 +251,7 @@ def main() -> int:
                     page.locator(".bgw-game button", has_text="New game").first.click()
                     twin.new_game()
                     wait_status(page, "your turn")
+                canvas.scroll_into_view_if_needed()
                 box = wait_still(page, canvas)
                 reset(page)
                 click_board(page, box, hx + w / 2, hy + h / 2)
@@ -269,8 +270,9 @@ def main() -> int:
                 batches.append(n_bursts)
                 composites.append(n_composites)
                 twin.play(Place(card.kind, card.value, r, c))
-                wait_status(page, "your turn")
+                wait_status(page, "Game over" if twin.game.is_terminal(twin.state) else "your turn")
                 # the anchor, under the same load as the clicks just made
+                bare.scroll_into_view_if_needed()  # a score table under the board pushes it down
                 bare_box = wait_still(page, bare)
                 reset(page)
                 page.mouse.click(bare_box["x"] + 20 + 15 * (k % 10), bare_box["y"] + 50)
@@ -282,19 +284,23 @@ def main() -> int:
             # -- redraws per committed action, on a twin driven by the same clicks ------------
             count = FoodChainWidget(players=2, seed=1, speed="off", threaded=False)
             assert count.canvas is not None
-            before_redraws, before_actions = count.redraws, len(count.actions)
             stats: dict[str, int] = getattr(count.canvas, "stats", {})  # none before this was counted
-            before = dict(stats)
+            n_actions = n_redraws = 0
+            n_sent = dict.fromkeys(stats, 0)
             for _ in range(args.rounds):
                 if count.game.is_terminal(count.state):
-                    count.new_game()
+                    count.new_game()  # not counted: only the clicks' own drawing is
+                before, before_redraws, before_actions = dict(stats), count.redraws, len(count.actions)
                 count.handle_click(hx + w / 2, hy + h / 2)
                 r, c = count.game.legal_cells(count.state)[0]
                 cx, cy = lay.cell_xy(r, c)
                 count.handle_click(cx + lay.cell / 2, cy + lay.cell / 2)
-            n_actions = len(count.actions) - before_actions
-            per_action = (count.redraws - before_redraws) / n_actions
-            sent = {k: (stats[k] - before[k]) / n_actions for k in before}
+                n_actions += len(count.actions) - before_actions
+                n_redraws += count.redraws - before_redraws
+                for k in n_sent:
+                    n_sent[k] += stats[k] - before[k]
+            per_action = n_redraws / n_actions
+            sent = {k: v / n_actions for k, v in n_sent.items()}
 
             # -- one full redraw (the R key), five times ------------------------------------
             full_ms = []
