@@ -7,9 +7,14 @@ Hint / Let the bot move, an animation-speed control and one seat picker per seat
 (Human or any bot of :data:`~boardgames_widgets.widgets.bots.BOTS`).
 
 Threading: inside a Jupyter kernel, bots, chance and animations run in a worker
-thread, so the notebook stays responsive while a bot thinks ("thinking…" shows);
-outside a kernel (unit tests, scripts) everything runs synchronously. Every drawing
-batch holds :data:`~boardgames_widgets.widgets.canvas_painter.DRAW_LOCK`.
+thread, so the notebook stays responsive while a bot thinks ("thinking…" shows when it
+takes more than a moment); outside a kernel (unit tests, scripts) everything runs
+synchronously. Every drawing batch holds
+:data:`~boardgames_widgets.widgets.canvas_painter.DRAW_LOCK`.
+
+Latency: a committed move is drawn in one batch (only the layers that changed, see
+:meth:`~boardgames_widgets.widgets.canvas_painter.LayeredCanvas.frame`) and leaves the
+kernel before the next chance or bot step starts computing; its log line follows it.
 
 The game itself — history, seats, undo, hint, the bot step — is a
 :class:`~boardgames_widgets.core.session.Session`, seeded exactly like

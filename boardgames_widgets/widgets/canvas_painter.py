@@ -46,8 +46,11 @@ DRAW_LOCK = threading.RLock()
 
 _ALIGN = {"left": "left", "center": "center", "right": "right"}
 
-#: One recorded canvas operation: ``(method name, arguments)``, or ``("=", (attribute, value))``.
-Op = tuple[str, tuple[Any, ...]]
+#: A layer's recorded drawing: a flat list ``[name, n, arg1, …, argn, name, n, …]`` where
+#: ``name`` is an ipycanvas method, or ``"="`` for an attribute (``n`` is then 2: name, value).
+#: Flat, so that a recording is one list of numbers and strings: no thousands of small
+#: tuples for the garbage collector to walk through after every move.
+Ops = list[Any]
 
 
 class _Recorder:
@@ -63,24 +66,30 @@ class _Recorder:
         object.__setattr__(self, "ops", [])
 
     def __getattr__(self, name: str) -> Any:
-        ops: list[Op] = self.ops
+        ops: Ops = self.ops
 
         def record(*args: Any) -> None:
-            ops.append((name, args))
+            ops.append(name)
+            ops.append(len(args))
+            ops.extend(args)
 
         return record
 
     def __setattr__(self, name: str, value: Any) -> None:
-        self.ops.append(("=", (name, value)))
+        self.ops.extend(("=", 2, name, value))
 
     @staticmethod
-    def replay(ops: Sequence[Op], canvas: Canvas) -> None:
+    def replay(ops: Ops, canvas: Canvas) -> None:
         """Send the recorded operations to ``canvas``."""
-        for name, args in ops:
+        i, end = 0, len(ops)
+        while i < end:
+            name, n = ops[i], ops[i + 1]
+            args = ops[i + 2 : i + 2 + n]
             if name == "=":
                 setattr(canvas, args[0], args[1])
             else:
                 getattr(canvas, name)(*args)
+            i += 2 + n
 
 
 class CanvasPainter:
@@ -318,7 +327,7 @@ class LayeredCanvas:
         self._canvases: dict[str, Canvas] = {name: self.multi[i] for i, name in enumerate(self.names)}
         self.painters = {name: CanvasPainter(c, width, height, self.scale) for name, c in self._canvases.items()}
         #: What the browser shows on each layer: the operations last sent (``None``: not known).
-        self._shown: dict[str, list[Op] | None] = dict.fromkeys(self.names)
+        self._shown: dict[str, Ops | None] = dict.fromkeys(self.names)
         #: Batches of commands sent, layers sent in them, and layers left out as unchanged.
         self.stats = {"batches": 0, "layers_sent": 0, "layers_unchanged": 0}
         self._sends = dict.fromkeys(self.names, 0)
@@ -339,7 +348,11 @@ class LayeredCanvas:
         return x / self.scale, y / self.scale
 
     def painter(self, name: str) -> CanvasPainter:
-        """The painter of one layer (not cleared; call ``begin()`` for a fresh frame)."""
+        """The painter of one layer (not cleared; call ``begin()`` for a fresh frame).
+
+        It draws straight to the browser: the next :meth:`frame` sends that layer again.
+        """
+        self._shown[name] = None
         return self.painters[name]
 
     @contextmanager
