@@ -27,10 +27,11 @@ browser). The pieces layer is recognised in the page: ipycanvas composites the l
 onto the visible canvas in order, so the second source of that composite is it.
 
 Printed: median and spread (min–max) of each, their ratios to the anchor (goal: at most
-1.1× for select and place), canvas batches and layer composites per place click in the
-browser, and, on a twin widget driven by the same clicks, pieces-layer redraws and layers
-sent per committed action. Then one full redraw (the ``R`` key redraws every layer) and,
-on a Chop Chop board with animation on, the browser time of each animation frame.
+1.1× for select and place; also the median of each round's ratio to its own anchor
+click), canvas batches and layer composites per place click in the browser, and, on a
+twin widget driven by the same clicks, pieces-layer redraws and layers sent per committed
+action. Then one full redraw (the ``R`` key redraws every layer) and, on a Chop Chop
+board with animation on, the browser time of each animation frame.
 
 Run: ``python benchmarks/widget_latency.py [--rounds N]`` (needs /usr/bin/chromium,
 playwright, jupyterlab). Prints figures; asserts nothing. The machine may be shared:
@@ -340,6 +341,9 @@ def main() -> int:
     print(f"  ratio select / anchor:                 {statistics.median(select_ms) / anchor:6.2f}x  (goal <= 1.1)")
     print(f"  ratio place (move shown) / anchor:     {statistics.median(move_ms) / anchor:6.2f}x  (goal <= 1.1)")
     print(f"  ratio bot's reply shown / anchor:      {statistics.median(reply_ms) / anchor:6.2f}x")
+    paired_select = statistics.median(a / b for a, b in zip(select_ms, bare_ms, strict=True))
+    paired_move = statistics.median(a / b for a, b in zip(move_ms, bare_ms, strict=True))
+    print(f"  each round over its own anchor click:  select {paired_select:5.2f}x, place {paired_move:5.2f}x (median)")
     print(
         f"  per place click in the page:           {statistics.median(batches):4.0f} canvas batches, "
         f"{statistics.median(composites):4.0f} layer composites (median)"
