@@ -1,29 +1,46 @@
 """Click-to-redraw latency of the game widgets, measured in a real browser.
 
 Starts JupyterLab on 127.0.0.1 and Debian's headless Chromium (the recipe of
-``tests/browser``), opens a notebook with a Food Chain board (animation off) and
-clicks it 20 times: 10 clicks that select a card (the overlay is redrawn) and 10 that
-place it (the move is played, the bot answers, the board is redrawn). Inside the page,
-the time of each mouse-down, of each change of the status / screen-reader text and of
-every 2D drawing call is recorded; a click's latency is from the mouse-down to the
-later of "text changed" and "last drawing call of the redraw".
+``tests/browser``) and opens a notebook with a Food Chain board (animation off) and,
+in the same page, the anchor: a bare ipycanvas canvas whose mouse-down handler clears it
+and draws a rectangle and a text. It then plays ``--rounds`` rounds (default 20; a New
+game when a game ends, after 12); each round clicks a hand card (select), a lit cell
+(place: the move is played, chance refills the hand, the bot answers, chance refills its
+hand) and the bare canvas (anchor), so the anchor is measured under the same load as the
+board, moment by moment.
 
-The anchor, measured in the same page and run: a bare ipycanvas canvas whose mouse-down
-handler clears it and draws a rectangle and a text (10 clicks); the widget's
-click→redraw is printed as a ratio to it (goal: at most 1.1× for a click that selects).
-Redraws per committed action are counted on a twin widget driven by the same clicks
-(the pieces layer should be drawn once per action).
+Inside the page the time of each mouse-down, of each change of the status /
+screen-reader text and of every 2D drawing call (with the canvas it draws on) is
+recorded. Definitions, all from the mouse-down:
 
-Then it times one full redraw (the ``R`` key redraws every layer) and, on a Chop
-Chop board with animation on, the browser time of each animation frame (a frame is a
-burst of drawing calls; bursts are split at gaps of more than 4 ms).
+* select → shown: the later of "text changed" and the end of the first burst of drawing
+  calls (the overlay with the selected card);
+* place → move shown: the later of the first text change and the end of the first burst
+  that draws on the pieces layer (the board with the player's card on it and the
+  updated status line: the move, nothing of the bot's reply);
+* place → bot's reply shown: the end of the last burst that draws on the pieces layer
+  (the bot's card on the board, its hand refilled, the player's turn again);
+* anchor: the end of the first burst on the bare canvas.
 
-Run: ``python benchmarks/widget_latency.py`` (needs /usr/bin/chromium, playwright,
-jupyterlab). Prints figures; asserts nothing.
+A burst is a run of drawing calls with gaps of at most 4 ms (one message's work in the
+browser). The pieces layer is recognised in the page: ipycanvas composites the layers
+onto the visible canvas in order, so the second source of that composite is it.
+
+Printed: median and spread (min–max) of each, their ratios to the anchor (goal: at most
+1.1× for select and place; also the median of each round's ratio to its own anchor
+click), canvas batches and layer composites per place click in the browser, and, on a
+twin widget driven by the same clicks, pieces-layer redraws and layers sent per committed
+action. Then one full redraw (the ``R`` key redraws every layer) and, on a Chop Chop
+board with animation on, the browser time of each animation frame.
+
+Run: ``python benchmarks/widget_latency.py [--rounds N]`` (needs /usr/bin/chromium,
+playwright, jupyterlab). Prints figures; asserts nothing. The machine may be shared:
+compare ratios, and run it a few times.
 """
 
 from __future__ import annotations
 
+import argparse
 import shutil
 import statistics
 import sys
@@ -49,10 +66,15 @@ from browser_helpers import (  # noqa: E402
     write_notebook,
 )
 
-#: Drawing calls recorded in the page, and the time of every mouse-down and text change.
+#: Drawing calls recorded in the page (with the canvas drawn on), and the time of every
+#: mouse-down and text change. ``sources`` keeps, per canvas, the first canvases drawn onto
+#: it with drawImage (for a MultiCanvas: its layers, bottom first); it is never reset.
 INSTRUMENT_JS = """
 (() => {
-  const rec = window.__bgw = {draws: [], clicks: [], texts: []};
+  const ids = new WeakMap();
+  let next = 0;
+  const id = c => { if (!c) return -1; if (!ids.has(c)) ids.set(c, next++); return ids.get(c); };
+  const rec = window.__bgw = {draws: [], clicks: [], texts: [], sources: {}};
   const P = CanvasRenderingContext2D.prototype;
   for (const name of ['fill', 'stroke', 'fillText', 'fillRect', 'clearRect', 'drawImage', 'putImageData',
                       'setTransform', 'arc', 'lineTo']) {
@@ -60,7 +82,14 @@ INSTRUMENT_JS = """
     P[name] = function (...args) {
       const t0 = performance.now();
       const r = orig.apply(this, args);
-      rec.draws.push([t0, performance.now()]);
+      const target = id(this.canvas);
+      let source = -1;
+      if (name === 'drawImage' && args[0] instanceof HTMLCanvasElement) {
+        source = id(args[0]);
+        const seen = rec.sources[target] = rec.sources[target] || [];
+        if (seen.length < 16) seen.push(source);
+      }
+      rec.draws.push([t0, performance.now(), target, source]);
       return r;
     };
   }
@@ -95,6 +124,9 @@ CHOP_CHOP_NB = [
 ]
 
 
+Draw = list[float]  # [start, end, target canvas id, source canvas id or -1]
+
+
 def reset(page: Any) -> None:
     page.evaluate("() => { const r = window.__bgw; r.draws = []; r.clicks = []; r.texts = []; }")
 
@@ -105,7 +137,7 @@ def settle(page: Any, quiet_ms: float = 250, timeout: float = 20.0, text: bool =
     while time.monotonic() < deadline:
         rec = page.evaluate(
             "() => ({draws: window.__bgw.draws, clicks: window.__bgw.clicks, texts: window.__bgw.texts,"
-            " now: performance.now()})"
+            " sources: window.__bgw.sources, now: performance.now()})"
         )
         last = rec["draws"][-1][1] if rec["draws"] else None
         if last is not None and rec["now"] - last > quiet_ms and (rec["texts"] or not text):
@@ -114,34 +146,67 @@ def settle(page: Any, quiet_ms: float = 250, timeout: float = 20.0, text: bool =
     raise TimeoutError("the board did not settle")
 
 
-def latency(rec: dict[str, Any]) -> tuple[float, float]:
-    """(first response, settled): mouse-down to the first redraw with the new text,
-    and to the last drawing call (the bot's answer included)."""
-    click = rec["clicks"][0]
-    after = {"draws": [d for d in rec["draws"] if d[0] >= click]}
-    first_burst_end = after["draws"][0][0] + bursts(after)[0]
-    text = min(t for t in rec["texts"] if t >= click)
-    return max(first_burst_end, text) - click, max(max(e for _, e in after["draws"]), text) - click
-
-
-def bursts(rec: dict[str, Any], gap: float = 4.0) -> list[float]:
-    """Durations of bursts of drawing calls (one burst ≈ one frame's work in the browser)."""
-    out: list[float] = []
-    start = end = None
-    for s, e in rec["draws"]:
-        if start is None or end is None:
-            start, end = s, e
-        elif s - end > gap:
-            out.append(end - start)
-            start, end = s, e
+def split_bursts(draws: list[Draw], gap: float = 4.0) -> list[list[Draw]]:
+    """Runs of drawing calls separated by more than ``gap`` ms (one burst ≈ one message's work)."""
+    out: list[list[Draw]] = []
+    end = None
+    for d in draws:
+        if end is None or d[0] - end > gap:
+            out.append([d])
+            end = d[1]
         else:
-            end = max(end, e)
-    if start is not None and end is not None:
-        out.append(end - start)
+            out[-1].append(d)
+            end = max(end, d[1])
     return out
 
 
+def bursts(rec: dict[str, Any], gap: float = 4.0) -> list[float]:
+    """Durations of the bursts of drawing calls."""
+    return [max(d[1] for d in b) - b[0][0] for b in split_bursts(rec["draws"], gap)]
+
+
+def layer_ids(rec: dict[str, Any], n_layers: int) -> list[int]:
+    """The canvas ids of a MultiCanvas's layers, bottom first (the sources of its composite)."""
+    for seen in rec["sources"].values():
+        if len(set(seen[:n_layers])) == n_layers:
+            return list(seen[:n_layers])
+    raise LookupError("no composite of the board's layers was seen")
+
+
+def after_click(rec: dict[str, Any]) -> tuple[float, list[list[Draw]], float]:
+    """(mouse-down time, bursts after it, first text change after it)."""
+    click = rec["clicks"][0]
+    later = split_bursts([d for d in rec["draws"] if d[0] >= click])
+    text = min((t for t in rec["texts"] if t >= click), default=float("nan"))
+    return click, later, text
+
+
+def end(burst: list[Draw]) -> float:
+    return max(d[1] for d in burst)
+
+
+def select_latency(rec: dict[str, Any]) -> float:
+    """Mouse-down → the later of the first text change and the end of the first burst."""
+    click, later, text = after_click(rec)
+    return max(end(later[0]), text) - click
+
+
+def place_latency(rec: dict[str, Any], pieces: int) -> tuple[float, float, int, int]:
+    """(move shown, bot's reply shown, bursts, composites) of a place click (see the module doc)."""
+    click, later, text = after_click(rec)
+    on_pieces = [b for b in later if any(d[2] == pieces for d in b)]
+    composites = sum(1 for b in later for d in b if d[3] == pieces)  # each composite copies the pieces layer once
+    return max(end(on_pieces[0]), text) - click, end(on_pieces[-1]) - click, len(later), composites
+
+
+def spread(xs: list[float]) -> str:
+    return f"median {statistics.median(xs):6.1f}  (min {min(xs):6.1f}, max {max(xs):6.1f})"
+
+
 def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rounds", type=int, default=20, help="select + place + anchor clicks (default 20)")
+    args = parser.parse_args()
     reason = skip_reason()
     if reason:
         print(f"skipped: {reason}")
@@ -165,53 +230,78 @@ def main() -> int:
             page = browser.new_page(viewport={"width": 1200, "height": 1400}, device_scale_factor=1)
             page.add_init_script(INSTRUMENT_JS)
 
-            # -- Food Chain: 10 selections + 10 moves, animation off ------------------------
+            # -- Food Chain (animation off) and the anchor, interleaved -----------------------
             open_and_run(page, server, "bench_food_chain.ipynb")
             wait_status(page, "your turn")
             canvas = top_canvas(page)
+            bare = page.locator(".bgw-bare").first
+            bare.wait_for()
             twin = FoodChainWidget(players=2, seed=1, speed="off", threaded=False)
             lay = twin.layout_fc
             w, h = lay.hand_card
-            select_ms, move_ms = [], []
-            for _ in range(10):
+            hx, hy = lay.hand_xy(0)
+            select_ms: list[float] = []
+            move_ms: list[float] = []
+            reply_ms: list[float] = []
+            batches: list[int] = []
+            composites: list[int] = []
+            bare_ms: list[float] = []
+            pieces = -1
+            for k in range(args.rounds):
+                if twin.game.is_terminal(twin.state):  # a game has 12 moves a player: start another
+                    page.locator(".bgw-game button", has_text="New game").first.click()
+                    twin.new_game()
+                    wait_status(page, "your turn")
+                canvas.scroll_into_view_if_needed()
                 box = wait_still(page, canvas)
-                hx, hy = lay.hand_xy(0)
                 reset(page)
                 click_board(page, box, hx + w / 2, hy + h / 2)
-                select_ms.append(latency(settle(page)))
+                select_ms.append(select_latency(settle(page)))
                 card = twin.state.hands[0][0]
                 r, c = twin.game.legal_cells(twin.state)[0]
                 cx, cy = lay.cell_xy(r, c)
                 reset(page)
                 click_board(page, box, cx + lay.cell / 2, cy + lay.cell / 2)
-                move_ms.append(latency(settle(page)))
+                rec = settle(page)
+                if pieces < 0:
+                    pieces = layer_ids(rec, len(twin.layers))[twin.layers.index("pieces")]
+                move, reply, n_bursts, n_composites = place_latency(rec, pieces)
+                move_ms.append(move)
+                reply_ms.append(reply)
+                batches.append(n_bursts)
+                composites.append(n_composites)
                 twin.play(Place(card.kind, card.value, r, c))
-                wait_status(page, "your turn")
-
-            # -- the anchor: a bare ipycanvas canvas, 10 clicks ---------------------------------
-            bare = page.locator(".bgw-bare").first
-            bare.scroll_into_view_if_needed()
-            bare_box = wait_still(page, bare)
-            bare_ms = []
-            for k in range(10):
+                wait_status(page, "Game over" if twin.game.is_terminal(twin.state) else "your turn")
+                # the anchor, under the same load as the clicks just made
+                bare.scroll_into_view_if_needed()  # a score table under the board pushes it down
+                bare_box = wait_still(page, bare)
                 reset(page)
-                page.mouse.click(bare_box["x"] + 20 + 15 * k, bare_box["y"] + 50)
+                page.mouse.click(bare_box["x"] + 20 + 15 * (k % 10), bare_box["y"] + 50)
                 rec = settle(page, text=False)
-                click = rec["clicks"][0]
-                draws = [d for d in rec["draws"] if d[0] >= click]
-                bare_ms.append(draws[0][0] + bursts({"draws": draws})[0] - click)
-            canvas.scroll_into_view_if_needed()
+                click, later, _ = after_click(rec)
+                bare_ms.append(end(later[0]) - click)
             canvas.focus()  # the R key below goes to the board again
 
             # -- redraws per committed action, on a twin driven by the same clicks ------------
             count = FoodChainWidget(players=2, seed=1, speed="off", threaded=False)
-            before_redraws, before_actions = count.redraws, len(count.actions)
-            for _ in range(10):
+            assert count.canvas is not None
+            stats: dict[str, int] = getattr(count.canvas, "stats", {})  # none before this was counted
+            n_actions = n_redraws = 0
+            n_sent = dict.fromkeys(stats, 0)
+            for _ in range(args.rounds):
+                if count.game.is_terminal(count.state):
+                    count.new_game()  # not counted: only the clicks' own drawing is
+                before, before_redraws, before_actions = dict(stats), count.redraws, len(count.actions)
                 count.handle_click(hx + w / 2, hy + h / 2)
                 r, c = count.game.legal_cells(count.state)[0]
                 cx, cy = lay.cell_xy(r, c)
                 count.handle_click(cx + lay.cell / 2, cy + lay.cell / 2)
-            per_action = (count.redraws - before_redraws) / (len(count.actions) - before_actions)
+                n_actions += len(count.actions) - before_actions
+                n_redraws += count.redraws - before_redraws
+                for k in n_sent:
+                    n_sent[k] += stats[k] - before[k]
+            per_action = n_redraws / n_actions
+            sent = {k: v / n_actions for k, v in n_sent.items()}
 
             # -- one full redraw (the R key), five times ------------------------------------
             full_ms = []
@@ -242,21 +332,33 @@ def main() -> int:
         server.stop()
         shutil.rmtree(tmp, ignore_errors=True)
 
-    first = [f for f, _ in select_ms + move_ms]
-    print("Widget latency in headless Chromium (JupyterLab, ipycanvas), milliseconds")
-    print(f"  click -> redraw, all 20 clicks:      median {statistics.median(first):6.1f}  max {max(first):6.1f}")
-    print(f"    select a card (overlay redrawn):   median {statistics.median(f for f, _ in select_ms):6.1f}")
-    print(f"    place a card (move shown):         median {statistics.median(f for f, _ in move_ms):6.1f}")
-    print(f"    ... until the bot has answered:    median {statistics.median(s for _, s in move_ms):6.1f}")
     anchor = statistics.median(bare_ms)
-    print(f"  anchor: bare ipycanvas click -> draw: median {anchor:6.1f}  (same page, same run)")
-    print(f"  ratio select / anchor:                {statistics.median(f for f, _ in select_ms) / anchor:6.2f}x")
-    print(f"  ratio place / anchor:                 {statistics.median(f for f, _ in move_ms) / anchor:6.2f}x")
-    print(f"  pieces-layer redraws per action:      {per_action:6.2f}  (goal 1; twin widget, same clicks)")
-    print(f"  one full redraw (all layers):        median {statistics.median(full_ms):6.1f}")
+    print(f"Widget latency in headless Chromium (JupyterLab, ipycanvas), milliseconds, {args.rounds} rounds")
+    print(f"  anchor: bare ipycanvas click -> draw:  {spread(bare_ms)}")
+    print(f"  select a card -> overlay shown:        {spread(select_ms)}")
+    print(f"  place a card -> move shown:            {spread(move_ms)}")
+    print(f"  place a card -> bot's reply shown:     {spread(reply_ms)}")
+    print(f"  ratio select / anchor:                 {statistics.median(select_ms) / anchor:6.2f}x  (goal <= 1.1)")
+    print(f"  ratio place (move shown) / anchor:     {statistics.median(move_ms) / anchor:6.2f}x  (goal <= 1.1)")
+    print(f"  ratio bot's reply shown / anchor:      {statistics.median(reply_ms) / anchor:6.2f}x")
+    paired_select = statistics.median(a / b for a, b in zip(select_ms, bare_ms, strict=True))
+    paired_move = statistics.median(a / b for a, b in zip(move_ms, bare_ms, strict=True))
+    print(f"  each round over its own anchor click:  select {paired_select:5.2f}x, place {paired_move:5.2f}x (median)")
+    print(
+        f"  per place click in the page:           {statistics.median(batches):4.0f} canvas batches, "
+        f"{statistics.median(composites):4.0f} layer composites (median)"
+    )
+    line = f"  per committed action (twin widget):    {per_action:5.2f} pieces-layer redraws (goal 1)"
+    if sent:
+        line += (
+            f", {sent['layers_sent']:5.2f} layers sent in {sent['batches']:5.2f} batches, "
+            f"{sent['layers_unchanged']:5.2f} unchanged layers not sent"
+        )
+    print(line)
+    print(f"  one full redraw (all layers):          median {statistics.median(full_ms):6.1f}")
     if frames:
         print(
-            f"  animation frame (Chop Chop walk):    median {statistics.median(frames):6.1f}  "
+            f"  animation frame (Chop Chop walk):      median {statistics.median(frames):6.1f}  "
             f"max {max(frames):6.1f}  ({len(frames)} frames)"
         )
     return 0

@@ -299,3 +299,137 @@ def test_client_ready_redraws_without_error() -> None:
     w = fc()
     w.canvas.top._handle_frontend_event(None, {"event": "client_ready"}, [])  # type: ignore[union-attr]
     assert w.last_error is None
+
+
+# -- what reaches the browser: only changed layers, each once per batch ----------------------------
+def sent_batches(monkeypatch: pytest.MonkeyPatch, w, draw) -> list[list[str]]:  # type: ignore[no-untyped-def]
+    """The layers the browser re-composites for each batch ``draw`` sends, in order.
+
+    As the ipycanvas front end does: the layer selected before the batch, then one entry
+    per "switch canvas" command of the batch.
+    """
+    from ipycanvas.canvas import COMMANDS
+
+    sent: list = []
+    layer_of = {f"IPY_MODEL_{w.canvas.multi[i].model_id}": name for i, name in enumerate(w.canvas.names)}
+    before = _CANVAS_MANAGER._current_canvas
+    current = layer_of.get(f"IPY_MODEL_{before.model_id}") if before is not None else None
+    monkeypatch.setattr(_CANVAS_MANAGER, "_send_custom", lambda command, buffers=(): sent.append(command))
+    draw()
+    out = []
+    for batch in sent:
+        layers = [current] if current is not None else []
+        for c in batch if isinstance(batch[0], list) else [batch]:
+            if c[0] == COMMANDS["switchCanvas"]:
+                current = layer_of[str(c[1][0])]
+                layers.append(current)
+        out.append(layers)
+    return out
+
+
+def settled(w):  # type: ignore[no-untyped-def]
+    """``w`` once its worker thread (if any) has finished."""
+    if w._worker is not None:
+        w._worker.join(30)
+    return w
+
+
+def test_a_layer_drawn_as_the_browser_shows_it_is_not_sent_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    w = fc()
+    lay = w.layout_fc
+    card = center(lay.hand_xy(0), *lay.hand_card)
+    mouse_down(w, *card)
+    # unselecting a card changes the overlay only: one batch, the overlay composited once
+    assert sent_batches(monkeypatch, w, lambda: mouse_down(w, *card)) == [["overlay"]]
+    # the same picture again changes nothing and sends nothing
+    assert sent_batches(monkeypatch, w, lambda: key_down(w, "Escape")) == []
+    # a full redraw (the R key, a reload) sends every layer, changed or not, each once
+    for _ in range(2):
+        (batch,) = sent_batches(monkeypatch, w, lambda: key_down(w, "r"))
+        assert sorted(batch) == sorted(w.canvas.names)
+    # and it ends with the layer drawn most often: the next click's batch starts there
+    assert sent_batches(monkeypatch, w, lambda: mouse_down(w, *card)) == [["overlay"]]
+
+
+def test_a_move_is_one_batch_switching_to_each_changed_layer_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    w = fc(seats=["Human", "Human"])  # no bot reply: the move's own batches only
+    w.handle_click(-1, -1)  # lift the "pass the device" screen
+    lay = w.layout_fc
+    mouse_down(w, *center(lay.hand_xy(0), *lay.hand_card))
+    r, c = w.game.legal_cells(w.state)[0]
+    n = len(w.actions)
+    batches = sent_batches(monkeypatch, w, lambda: mouse_down(w, *center(lay.cell_xy(r, c), lay.cell, lay.cell)))
+    assert len(w.actions) > n
+    # speed "off": nothing was drawn on the animation layer, so it is not cleared either
+    assert all("animation" not in b for b in batches)
+    # every batch switches to a layer once (the browser re-composites the board per switch)
+    assert all(len(b) == len(set(b)) for b in batches)
+    # the move: the pieces (the card on the table) and the overlay (no more lit cells)
+    assert sorted(batches[0]) == ["overlay", "pieces"]
+
+
+def test_a_frame_that_fails_sends_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    w = fc()
+    assert w.canvas is not None
+
+    def broken() -> None:
+        with w.canvas.frame("pieces") as ps:  # type: ignore[union-attr]
+            ps["pieces"].rect(0, 0, 10, 10, fill="#f00")
+            raise RuntimeError("half a picture")
+
+    def draw() -> None:
+        with pytest.raises(RuntimeError):
+            broken()
+
+    assert sent_batches(monkeypatch, w, draw) == []
+    # the painter draws on the real canvas again afterwards
+    assert w.canvas.painters["pieces"].canvas is w.canvas.multi[w.canvas.names.index("pieces")]
+
+
+def test_after_a_reload_every_layer_is_sent_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    w = fc()
+    assert w.canvas is not None
+    batches = sent_batches(
+        monkeypatch,
+        w,
+        lambda: w.canvas.top._handle_frontend_event(None, {"event": "client_ready"}, []),  # type: ignore[union-attr]
+    )
+    assert set(batches[0]) == set(w.canvas.names)
+
+
+def test_a_quick_bot_never_shows_thinking_and_a_slow_one_does() -> None:
+    import threading
+    import time
+
+    release = threading.Event()
+
+    class Slow:
+        name = "slow"
+
+        def act(self, observation, legal, rng):  # type: ignore[no-untyped-def]
+            release.wait(30)
+            return legal[0]
+
+    # a worker thread, as in a kernel; "thinking…" as soon as the bot starts
+    w = settled(fc(seats=["Human", Slow()], threaded=True))
+    w.THINKING_DELAY = 0.0
+    seen: list[str] = []
+    w.status.observe(lambda ch: seen.append(ch["new"]), names="value")
+    w.bot_move()  # the human's move (by the hint bot), then the slow bot's turn
+    deadline = time.monotonic() + 30
+    while not any("thinking" in s for s in seen) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    release.set()
+    assert w._worker is not None
+    w._worker.join(30)
+    assert any("thinking" in s for s in seen) and "thinking" not in w.status.value
+
+    # a bot that answers within the delay: the status line never says "thinking…"
+    w = settled(fc(threaded=True))
+    w.THINKING_DELAY = 60.0
+    seen.clear()
+    w.status.observe(lambda ch: seen.append(ch["new"]), names="value")
+    w.bot_move()
+    assert w._worker is not None
+    w._worker.join(30)
+    assert len(w.actions) > 2 and not any("thinking" in s for s in seen)

@@ -179,6 +179,63 @@ def test_visual_order_keeps_numbers_and_reverses_hebrew_runs() -> None:
     assert visual_order("אב 12") == "12 בא"
 
 
+def ink_boxes(png: bytes) -> list[tuple[int, int, int, int]]:
+    """(left, right, top, bottom) of each run of inked columns of a picture, left to right."""
+    import io
+
+    import numpy as np
+    from PIL import Image
+
+    ink = np.asarray(Image.open(io.BytesIO(png)).convert("L")) < 128
+    cols = ink.any(axis=0)
+    boxes, x = [], 0
+    while x < len(cols):
+        if not cols[x]:
+            x += 1
+            continue
+        x0 = x
+        while x < len(cols) and cols[x]:
+            x += 1
+        rows = np.flatnonzero(ink[:, x0:x].any(axis=1))
+        boxes.append((x0, x - 1, int(rows[0]), int(rows[-1])))
+    return boxes
+
+
+def hebrew_png(text: str) -> bytes:
+    from boardgames_widgets.widgets.raster import PNGPainter
+
+    p = PNGPainter(300, 80, lang="he")
+    p.rtl = True
+    p.rect(0, 0, 300, 80, fill="#fff")
+    p.text(280, 40, text, size=40, align="right")
+    return p.to_png()
+
+
+def test_the_png_picture_shows_hebrew_right_to_left_whatever_matplotlib_does_itself() -> None:
+    # shin (wide) then yod (small) in reading order: on the picture the yod is on the left.
+    # Reversed twice (or never) the wide shin would come first.
+    (yod, shin) = ink_boxes(hebrew_png("שי"))
+    assert yod[1] - yod[0] < (shin[1] - shin[0]) / 2
+    assert yod[3] - yod[2] < (shin[3] - shin[2]) * 0.75
+    # a signed number after a Hebrew word (isolated, as the translator makes it) stays "-1",
+    # on the left of the word: minus, one, alef
+    from boardgames_widgets.i18n import isolate_numbers
+
+    minus, one, alef = ink_boxes(hebrew_png(isolate_numbers("א -1")))
+    assert minus[3] - minus[2] < (one[3] - one[2]) / 3  # the flat one is the minus, first
+    assert one[1] - one[0] < alef[1] - alef[0]  # the narrow "1", then the wide alef
+
+
+def test_the_png_text_is_reordered_only_where_matplotlib_does_not_reorder_it() -> None:
+    from boardgames_widgets.widgets.raster import RLM, matplotlib_orders_rtl, png_text, visual_order
+
+    assert png_text("Round -1") == "Round -1"
+    if matplotlib_orders_rtl():
+        assert png_text("אב 12") == RLM + "אב 12"  # logical order: matplotlib shapes it
+    else:
+        assert png_text("אב 12") == visual_order("אב 12") == "12 בא"
+
+
 # -- plain words ---------------------------------------------------------------------------------
 def test_every_rule_the_rules_can_break_has_a_plain_sentence_in_every_language() -> None:
     """Each rule ID raised in a game's rules.py has a sentence, translated into lv, ru and he."""

@@ -7,9 +7,14 @@ Hint / Let the bot move, an animation-speed control and one seat picker per seat
 (Human or any bot of :data:`~boardgames_widgets.widgets.bots.BOTS`).
 
 Threading: inside a Jupyter kernel, bots, chance and animations run in a worker
-thread, so the notebook stays responsive while a bot thinks ("thinking…" shows);
-outside a kernel (unit tests, scripts) everything runs synchronously. Every drawing
-batch holds :data:`~boardgames_widgets.widgets.canvas_painter.DRAW_LOCK`.
+thread, so the notebook stays responsive while a bot thinks ("thinking…" shows when it
+takes more than a moment); outside a kernel (unit tests, scripts) everything runs
+synchronously. Every drawing batch holds
+:data:`~boardgames_widgets.widgets.canvas_painter.DRAW_LOCK`.
+
+Latency: a committed move is drawn in one batch (only the layers that changed, see
+:meth:`~boardgames_widgets.widgets.canvas_painter.LayeredCanvas.frame`) and leaves the
+kernel before the next chance or bot step starts computing; its log line follows it.
 
 The game itself — history, seats, undo, hint, the bot step — is a
 :class:`~boardgames_widgets.core.session.Session`, seeded exactly like
@@ -106,6 +111,29 @@ def _in_kernel() -> bool:
     return ip is not None and getattr(ip, "kernel", None) is not None
 
 
+def _flush_output(timeout: float = 0.1) -> None:
+    """Wait (at most ``timeout`` seconds) until the kernel has sent every message queued so far.
+
+    ipykernel sends messages from its own I/O thread. While a worker thread computes (a
+    bot thinking, the next redraw being built) it holds the GIL, and the I/O thread gets
+    it back only every few milliseconds per system call: a drawn move could wait tens of
+    milliseconds before leaving the kernel. Waiting here, without the GIL, lets it go out
+    first. Outside a kernel this returns at once.
+    """
+    try:
+        from IPython import get_ipython  # type: ignore[attr-defined]
+    except ImportError:  # pragma: no cover - IPython comes with ipywidgets
+        return
+    ip = get_ipython()  # type: ignore[no-untyped-call]
+    iopub = getattr(getattr(ip, "kernel", None), "iopub_thread", None)
+    schedule = getattr(iopub, "schedule", None)
+    if schedule is None:
+        return
+    sent = threading.Event()
+    schedule(sent.set)  # runs on the I/O thread after everything queued before it
+    sent.wait(timeout)
+
+
 class GameWidget(W.VBox):  # type: ignore[misc]
     """The shared widget: canvas + chrome for any game of the package.
 
@@ -188,6 +216,7 @@ class GameWidget(W.VBox):  # type: ignore[misc]
         self._log: list[str] = []
         self._log_redo: list[Callable[[], str] | None] = []
         #: How many times the pieces layer was drawn (one per committed action; tests count it).
+        #: A drawing identical to what the page shows is not sent again (see ``canvas.stats``).
         self.redraws = 0
 
         # -- seats ------------------------------------------------------------------
@@ -900,16 +929,48 @@ class GameWidget(W.VBox):  # type: ignore[misc]
                     return
                 move = self.session.propose()
             else:
-                with self._lock:
-                    self.thinking = True
-                self.redraw(pieces=False)
-                move = self.session.propose()
-                with self._lock:
-                    self.thinking = False
-                self._refresh_text()
+                move = self._propose_thinking()
             after = self.game.apply(state, move.action)
             if not self._commit(state, move, after, gen):
                 return
+
+    #: In a worker thread, a bot that answers within this many seconds never shows "thinking…"
+    #: (no flicker, and four fewer messages for the page to handle before the bot's move shows).
+    THINKING_DELAY: ClassVar[float] = 0.25
+
+    def _propose_thinking(self) -> Proposal:
+        """The bot's move, with "thinking…" in the status line while it thinks (see :attr:`THINKING_DELAY`)."""
+        if not self.threaded:
+            with self._lock:
+                self.thinking = True
+            self.redraw(pieces=False)
+            try:
+                return self.session.propose()
+            finally:
+                with self._lock:
+                    self.thinking = False
+                self._refresh_text()
+        done = threading.Event()
+
+        def show() -> None:
+            with self._lock:
+                if done.is_set():
+                    return
+                self.thinking = True
+            self._refresh_text()
+
+        timer = threading.Timer(self.THINKING_DELAY, show)
+        timer.daemon = True
+        timer.start()
+        try:
+            return self.session.propose()
+        finally:
+            timer.cancel()
+            with self._lock:
+                done.set()
+                shown, self.thinking = self.thinking, False
+            if shown:
+                self._refresh_text()
 
     def _commit(self, state: Any, move: Proposal, after: Any, gen: int) -> bool:
         """Animate and record one move (drawing the pieces once); False if the game changed meanwhile."""
@@ -921,8 +982,10 @@ class GameWidget(W.VBox):  # type: ignore[misc]
             words = self.action_words(state, action)
             self.session.commit(move, after)
             self._after_change()
+        self.redraw()  # the move shows first; the log line follows
         self._log_line(words, lambda: self.action_words(state, action))
-        self.redraw()
+        if self.threaded:
+            _flush_output()  # the move reaches the page before the next bot or chance step computes
         return True
 
     def _after_change(self) -> None:
@@ -994,7 +1057,7 @@ class GameWidget(W.VBox):  # type: ignore[misc]
             if full:
                 names.insert(0, "board")
                 names.append("animation")
-            with self.canvas.frame(*names) as ps:
+            with self.canvas.frame(*names, force=full) as ps:
                 if "pieces" in ps:
                     self.redraws += 1
                 if full:

@@ -10,6 +10,14 @@ high-DPI screens whatever the browser's ``devicePixelRatio``, and when a narrow 
 shows the board smaller (it scales to the width it is given, down to
 :data:`MIN_WIDTH`). Mouse coordinates arrive in bitmap pixels whatever the CSS size;
 divide them by :meth:`LayeredCanvas.to_logical`.
+
+Latency: in the browser every layer a batch touches costs a re-composite of the whole
+board (ipycanvas copies every layer onto the visible canvas once per layer switched to).
+:meth:`LayeredCanvas.frame` therefore records each layer's drawing first, sends only the
+layers whose drawing differs from what the browser already shows (all of them on a full
+redraw), each layer's commands in one contiguous run, starting with the layer the
+browser has selected already and ending with the one sent most often (likely the next
+batch's first): a click that changes two layers costs two composites, not five.
 """
 
 from __future__ import annotations
@@ -38,6 +46,51 @@ DRAW_LOCK = threading.RLock()
 
 _ALIGN = {"left": "left", "center": "center", "right": "right"}
 
+#: A layer's recorded drawing: a flat list ``[name, n, arg1, …, argn, name, n, …]`` where
+#: ``name`` is an ipycanvas method, or ``"="`` for an attribute (``n`` is then 2: name, value).
+#: Flat, so that a recording is one list of numbers and strings: no thousands of small
+#: tuples for the garbage collector to walk through after every move.
+Ops = list[Any]
+
+
+class _Recorder:
+    """Stands in for an ipycanvas canvas during a frame: records calls and attribute assignments.
+
+    :meth:`replay` sends them to a real canvas later, in the same order; two recordings
+    that compare equal draw the same picture.
+    """
+
+    __slots__ = ("ops",)
+
+    def __init__(self) -> None:
+        object.__setattr__(self, "ops", [])
+
+    def __getattr__(self, name: str) -> Any:
+        ops: Ops = self.ops
+
+        def record(*args: Any) -> None:
+            ops.append(name)
+            ops.append(len(args))
+            ops.extend(args)
+
+        return record
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        self.ops.extend(("=", 2, name, value))
+
+    @staticmethod
+    def replay(ops: Ops, canvas: Canvas) -> None:
+        """Send the recorded operations to ``canvas``."""
+        i, end = 0, len(ops)
+        while i < end:
+            name, n = ops[i], ops[i + 1]
+            args = ops[i + 2 : i + 2 + n]
+            if name == "=":
+                setattr(canvas, args[0], args[1])
+            else:
+                getattr(canvas, name)(*args)
+            i += 2 + n
+
 
 class CanvasPainter:
     """Draws the painter protocol onto one ipycanvas :class:`~ipycanvas.Canvas`.
@@ -52,7 +105,8 @@ class CanvasPainter:
     """
 
     def __init__(self, canvas: Canvas, width: float, height: float, scale: float = PIXEL_RATIO) -> None:
-        self.canvas = canvas
+        #: Where the commands go: the ipycanvas canvas, or a recorder during a layered frame.
+        self.canvas: Any = canvas
         self.width = width
         self.height = height
         self.scale = scale
@@ -270,9 +324,13 @@ class LayeredCanvas:
         self.multi.layout.max_width = f"{css_width}px"
         self.multi.layout.min_width = f"{min(css_width, MIN_WIDTH)}px"
         self.multi.layout.height = "auto"
-        self.painters = {
-            name: CanvasPainter(self.multi[i], width, height, self.scale) for i, name in enumerate(self.names)
-        }
+        self._canvases: dict[str, Canvas] = {name: self.multi[i] for i, name in enumerate(self.names)}
+        self.painters = {name: CanvasPainter(c, width, height, self.scale) for name, c in self._canvases.items()}
+        #: What the browser shows on each layer: the operations last sent (``None``: not known).
+        self._shown: dict[str, Ops | None] = dict.fromkeys(self.names)
+        #: Batches of commands sent, layers sent in them, and layers left out as unchanged.
+        self.stats = {"batches": 0, "layers_sent": 0, "layers_unchanged": 0}
+        self._sends = dict.fromkeys(self.names, 0)
 
     def set_language(self, lang: str) -> None:
         """Tell every layer's painter the language its text is in (and its direction)."""
@@ -290,25 +348,61 @@ class LayeredCanvas:
         return x / self.scale, y / self.scale
 
     def painter(self, name: str) -> CanvasPainter:
-        """The painter of one layer (not cleared; call ``begin()`` for a fresh frame)."""
+        """The painter of one layer (not cleared; call ``begin()`` for a fresh frame).
+
+        It draws straight to the browser: the next :meth:`frame` sends that layer again.
+        """
+        self._shown[name] = None
         return self.painters[name]
 
     @contextmanager
-    def frame(self, *names: str) -> Iterator[dict[str, CanvasPainter]]:
-        """Redraw the named layers (cleared first) in one batch of commands."""
-        with DRAW_LOCK, hold_canvas():
-            for n in names:
-                self.painters[n].begin()
-            yield {n: self.painters[n] for n in names}
+    def frame(self, *names: str, force: bool = False) -> Iterator[dict[str, CanvasPainter]]:
+        """Redraw the named layers (each cleared first); what changed goes in one batch of commands.
 
-    @staticmethod
-    def forget_client_state() -> None:
-        """Make the next batch re-announce its canvas (needed after a page reload).
+        The painters record while the body draws; then every layer whose drawing differs
+        from what the browser shows (every named layer when ``force``) is sent, each in
+        one contiguous run of commands, the layer the browser has selected first. A
+        layer drawn exactly as shown already costs nothing. If the body raises, nothing
+        is sent (the browser keeps the last complete picture).
+        """
+        with DRAW_LOCK:
+            recorders = {n: _Recorder() for n in names}
+            painters = {n: self.painters[n] for n in names}
+            try:
+                for n, p in painters.items():
+                    p.canvas = recorders[n]
+                    p.begin()
+                yield painters
+            finally:
+                for n, p in painters.items():
+                    p.canvas = self._canvases[n]
+            changed = [n for n in names if force or recorders[n].ops != self._shown[n]]
+            self.stats["layers_unchanged"] += len(names) - len(changed)
+            if not changed:
+                return
+            # ipycanvas re-composites the board once per layer a batch switches to (and once
+            # for the layer selected before it): start with that one, switch to each only once
+            from ipycanvas.canvas import _CANVAS_MANAGER  # type: ignore[import-untyped]
+
+            # for the next batch's sake, end with the layer sent most often (the overlay, say)
+            current = _CANVAS_MANAGER._current_canvas
+            changed.sort(key=lambda n: (self._canvases[n] is not current, self._sends[n]))
+            with hold_canvas():
+                for n in changed:
+                    _Recorder.replay(recorders[n].ops, self._canvases[n])
+                    self._shown[n] = recorders[n].ops
+                    self._sends[n] += 1
+            self.stats["batches"] += 1
+            self.stats["layers_sent"] += len(changed)
+
+    def forget_client_state(self) -> None:
+        """Make the next batch re-announce its canvas and resend every layer (after a page reload).
 
         ipycanvas sends "switch canvas" only when the target canvas changes; a new
         browser client starts with none selected, so a redraw right after a reload
-        was dropped (ipycanvas issue #322).
+        was dropped (ipycanvas issue #322). A new client also shows none of the layers.
         """
-        from ipycanvas.canvas import _CANVAS_MANAGER  # type: ignore[import-untyped]
+        from ipycanvas.canvas import _CANVAS_MANAGER
 
         _CANVAS_MANAGER._current_canvas = None
+        self._shown = dict.fromkeys(self.names)

@@ -7,12 +7,18 @@ carries a PNG. Matplotlib is already a dependency of the package and its Agg ren
 needs no browser and no other library, so the views draw their PNG through
 :class:`PNGPainter` exactly as they draw SVG and canvas pictures.
 
-Matplotlib lays text out left to right only: :func:`visual_order` puts a text holding
-Hebrew letters in display order (Hebrew runs reversed, numbers and Latin kept).
+Right-to-left text: matplotlib up to 3.9 lays text out left to right, glyph after glyph,
+so :func:`visual_order` puts a text holding Hebrew letters in display order first (Hebrew
+runs reversed, numbers and Latin kept). Newer matplotlib shapes text with libraqm, which
+applies the Unicode bidirectional algorithm itself; reordering there too would reverse
+Hebrew twice. :func:`matplotlib_orders_rtl` finds out which matplotlib is installed by
+laying out two Hebrew letters once (the capability, not a version number), and
+:meth:`PNGPainter.text` reorders only where matplotlib does not.
 """
 
 from __future__ import annotations
 
+import functools
 import io
 import re
 from collections.abc import Iterator, Sequence
@@ -53,6 +59,47 @@ def visual_order(text: str) -> str:
     parts.append(text[pos:][::-1])
     # the runs in reversed order, each right-to-left run itself reversed: the display order
     return "".join(reversed(parts))
+
+
+#: Right-to-left mark: starts a paragraph right to left (as the canvas's ``direction = "rtl"``).
+RLM = "\u200f"
+
+
+@functools.cache
+def matplotlib_orders_rtl() -> bool:
+    """Whether the installed matplotlib puts right-to-left text in display order itself.
+
+    Probed once: ``"אב"`` is laid out with the PNG font by matplotlib's own text layout
+    (``matplotlib._text_helpers.layout``, used by the Agg renderer); if its leftmost glyph
+    is ``ב``, matplotlib applied the bidirectional algorithm. Any failure of the probe
+    (a private helper that moved, say) answers ``False``: the package reorders itself, as
+    for matplotlib before 3.10.
+    """
+    try:
+        from matplotlib import _text_helpers
+        from matplotlib.font_manager import FontProperties, findfont, get_font
+
+        font = get_font(findfont(FontProperties(family=PNG_FONT)))
+        font.set_size(12, DPI)
+        items = list(_text_helpers.layout("\u05d0\u05d1", font))
+        glyph = [getattr(item, "glyph_index", getattr(item, "glyph_idx", None)) for item in items]
+        leftmost = min(range(len(items)), key=lambda i: float(items[i].x))
+        return len(items) == 2 and glyph[leftmost] == font.get_char_index(0x05D1)
+    except Exception:
+        return False
+
+
+def png_text(text: str) -> str:
+    """``text`` as :class:`PNGPainter` hands it to matplotlib.
+
+    Where matplotlib orders right-to-left text itself (:func:`matplotlib_orders_rtl`),
+    a text with Hebrew letters keeps its logical order (and its bidi isolates) and starts
+    with a right-to-left mark, so that it reads from the right like the canvas's; every
+    other text goes through :func:`visual_order` (display order, no isolates).
+    """
+    if matplotlib_orders_rtl() and has_rtl_letters(text):
+        return RLM + text
+    return visual_order(text)  # a text without Hebrew only loses its bidi isolates
 
 
 class PNGPainter:
@@ -212,7 +259,7 @@ class PNGPainter:
         self._ax.text(
             x0,
             y0,
-            visual_order(text),
+            png_text(text),
             fontsize=self._points(self._len(size)),
             color=fill,
             ha=align,
