@@ -14,7 +14,7 @@ Two tables (figures to report, never a test):
 2. **MCTS iterations per second** — :func:`search.speed` of ``benchmarks/search.py``
    (our :func:`~boardgames_widgets.agents.mcts.mcts` against OpenSpiel's Python
    ``MCTSBot`` on the same decision states, same simulations, same random rollouts):
-   both figures (the best of ``--runs``) and the ratio. An iteration is the same on
+   both figures in iterations per CPU second (the best of ``--runs``) and the ratio. An iteration is the same on
    both sides: one descent by UCB1 (chance sampled by its odds), one new leaf, one
    uniformly random rollout to the end of the game, one backpropagation. (OpenSpiel
    creates all children of a node at its second visit and evaluates the first one
