@@ -7,7 +7,6 @@ cheese taken, the crank and the trap. Pixels are checked in ``tests/browser``.
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import random
 from collections import Counter
@@ -15,7 +14,7 @@ from fractions import Fraction
 
 import pytest
 from ipycanvas import Canvas
-from widget_events import centre, key_down, mouse_down
+from widget_events import centre, key_down, mouse_down, record_canvas_texts
 
 from boardgames_widgets.core import TERMINAL
 from boardgames_widgets.core.painter import SVGPainter
@@ -282,30 +281,6 @@ def test_the_board_fits_and_buttons_stay_inside(players: int) -> None:
 
 
 # -- readable text (issue 20) -------------------------------------------------------------------
-def _record_texts(monkeypatch: pytest.MonkeyPatch) -> list[tuple[float, float, str, float, str, bool]]:
-    """Every text the widget draws on its canvas from now on: (x, y, text, size on screen, align, bold)."""
-    seen: list[tuple[float, float, str, float, str, bool]] = []
-    original_text, original_transform = CanvasPainter.text, CanvasPainter.transform
-
-    def text(self, x, y, text, *, size=12, align="center", bold=False, **kw):  # type: ignore[no-untyped-def]
-        scale = getattr(self, "_probe_scale", 1.0)
-        if text.strip():
-            seen.append((x, y, text, size * scale, align, bold))
-        return original_text(self, x, y, text, size=size, align=align, bold=bold, **kw)
-
-    @contextlib.contextmanager
-    def transform(self, dx=0.0, dy=0.0, scale=1.0):  # type: ignore[no-untyped-def]
-        before = getattr(self, "_probe_scale", 1.0)
-        self._probe_scale = before * scale
-        try:
-            with original_transform(self, dx, dy, scale):
-                yield
-        finally:
-            self._probe_scale = before
-
-    monkeypatch.setattr(CanvasPainter, "text", text)
-    monkeypatch.setattr(CanvasPainter, "transform", transform)
-    return seen
 
 
 @pytest.mark.parametrize("lang", ["en", "lv", "ru", "he"])
@@ -315,7 +290,7 @@ def test_every_text_the_widget_draws_is_at_least_12_px_and_inside_the_board(
     """The board, the overlay (click to roll, the prompt, every choice button), and the animations
     (the die tumbling, a part being built, the chain reaction working and sticking, the cage):
     no text under 12 px, none running out of the board, no button's words wider than the button."""
-    seen = _record_texts(monkeypatch)
+    seen = record_canvas_texts(monkeypatch)
     w = mt(players=4, lang=lang)
     width, _ = w.board_size()
     w.redraw(full=True)  # waiting for the die

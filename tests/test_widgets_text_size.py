@@ -11,52 +11,19 @@ drawn on the canvas is recorded with its size (transforms included).
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
 import pytest
 from random_states import random_states
 from test_view_text_size import MIN_TEXT_PX, TextProbe
-from widget_events import centre, mouse_down
+from widget_events import centre, mouse_down, record_canvas_texts
 
 from boardgames_widgets.core import TERMINAL
 from boardgames_widgets.core.registry import game_class
 from boardgames_widgets.widgets import play
-from boardgames_widgets.widgets.canvas_painter import CanvasPainter
 
 #: Clicks per game: enough to see prompts, selections, round ends and the end of a game.
 CLICKS = 400
-
-
-class Recorder:
-    """Records every text a :class:`CanvasPainter` draws, with its size on screen (logical px)."""
-
-    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
-        self.texts: list[tuple[float, str]] = []
-        self._scale = 1.0
-        text, transform = CanvasPainter.text, CanvasPainter.transform
-        recorder = self
-
-        def recording_text(painter: CanvasPainter, x: float, y: float, words: str, **kwargs: Any) -> None:
-            if words.strip():
-                recorder.texts.append((kwargs.get("size", 12) * recorder._scale, words))
-            text(painter, x, y, words, **kwargs)
-
-        @contextmanager
-        def recording_transform(
-            painter: CanvasPainter, dx: float = 0.0, dy: float = 0.0, scale: float = 1.0
-        ) -> Iterator[None]:
-            before = recorder._scale
-            recorder._scale *= scale
-            try:
-                with transform(painter, dx, dy, scale):
-                    yield
-            finally:
-                recorder._scale = before
-
-        monkeypatch.setattr(CanvasPainter, "text", recording_text)
-        monkeypatch.setattr(CanvasPainter, "transform", recording_transform)
 
 
 def drive(w: Any, seed: int) -> tuple[TextProbe, int]:
@@ -92,12 +59,12 @@ def drive(w: Any, seed: int) -> tuple[TextProbe, int]:
 @pytest.mark.parametrize("lang", ["en", "lv", "ru", "he"])
 @pytest.mark.parametrize("game_id", ["food_chain", "chop_chop", "papageno"])
 def test_every_text_a_widget_draws_is_at_least_12_px(game_id: str, lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    recorder = Recorder(monkeypatch)
+    drawn = record_canvas_texts(monkeypatch)
     info = game_class(game_id).info
     for n in sorted({info.min_players, info.max_players}):
         w = play(game_id, players=n, seed=4, speed="off", threaded=False, lang=lang, seats=["Human"] * n)
         probe, moved = drive(w, seed=n)
-        texts = recorder.texts + probe.texts
+        texts = [(d.size, d.text) for d in drawn] + probe.texts
         assert w.current_player() == TERMINAL and moved > 40, "the game hardly moved"
         assert len({t for _s, t in texts}) > 20, "too few texts drawn to judge"
         small = sorted({(round(s, 1), t) for s, t in texts if s < MIN_TEXT_PX - 1e-9})
@@ -106,10 +73,10 @@ def test_every_text_a_widget_draws_is_at_least_12_px(game_id: str, lang: str, mo
 
 def test_the_recorder_sees_the_widgets_own_overlay_texts(monkeypatch: pytest.MonkeyPatch) -> None:
     """The harness can fail: the Chop Chop widget's step badges and prompt are among the recorded texts."""
-    recorder = Recorder(monkeypatch)
+    drawn = record_canvas_texts(monkeypatch)
     w = play("chop_chop", players=2, seed=4, speed="off", threaded=False, seats=["Human", "Human"])
     drive(w, seed=1)
-    words = {t for _s, t in recorder.texts}
+    words = {d.text for d in drawn}
     assert any(t.startswith("Cat") or t.startswith("Mice") for t in words)
-    sizes = {t: s for s, t in recorder.texts}
+    sizes = {d.text: d.size for d in drawn}
     assert "Press New game to play again" not in sizes or sizes["Press New game to play again"] >= MIN_TEXT_PX
