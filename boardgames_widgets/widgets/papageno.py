@@ -141,8 +141,10 @@ class PapagenoWidget(GameWidget):
         """A card's name: "bird 7", "Capture", "Pan Flute", "Egg" (translated)."""
         if card == FLUTE:
             return self._("Pan Flute")
-        if card in (CAPTURE, EGG):
-            return self._(card)
+        if card == CAPTURE:
+            return self._("Capture")
+        if card == EGG:
+            return self._("Egg")
         return self._("bird {n}", n=card)
 
     def card_a(self, card: str) -> str:
