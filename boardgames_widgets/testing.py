@@ -40,6 +40,9 @@ than ``check_game(MyGame())``. What is checked:
   ``GameOverError``; ``parse_action`` refuses non-ASCII digits; ``observation`` refuses
   seats that do not exist (``ValueError``); saved states with a number pushed far out of
   range are refused by ``from_json`` (``ValueError``).
+- **own playouts**: a game that overrides :meth:`~boardgames_widgets.core.api.Game.random_playout`
+  (search's rollouts) plays exactly as :func:`reference_playout`, its definition: the same
+  returns, the same numbers drawn from the generator, the starting state unchanged.
 """
 
 from __future__ import annotations
@@ -71,7 +74,14 @@ from boardgames_widgets.core.codec import encode
 from boardgames_widgets.core.record import GameRecord
 from boardgames_widgets.core.rng import sample_outcome
 
-__all__ = ["ConformanceError", "ConformanceReport", "ScriptedRandom", "check_game", "exact_distribution"]
+__all__ = [
+    "ConformanceError",
+    "ConformanceReport",
+    "ScriptedRandom",
+    "check_game",
+    "exact_distribution",
+    "reference_playout",
+]
 
 #: Playouts longer than this are taken as non-terminating.
 MAX_ACTIONS = 20_000
@@ -98,6 +108,8 @@ class ConformanceReport:
         exact_draws: chance nodes whose ``sample_chance`` odds were enumerated exactly.
         observations: observations checked (and re-derived from sampled states).
         bad_inputs: bad inputs tried, each refused with the right error.
+        playouts: the game's own ``random_playout`` compared with :func:`reference_playout`
+            (0 for a game that keeps the generic loop).
     """
 
     games: int = 0
@@ -106,6 +118,7 @@ class ConformanceReport:
     exact_draws: int = 0
     observations: int = 0
     bad_inputs: int = 0
+    playouts: int = 0
 
 
 # -- exact odds of a sampler ----------------------------------------------------------------
@@ -207,6 +220,7 @@ def check_game(
             if every:
                 report.observations += _check_observations(game, state)
                 report.bad_inputs += _check_bad_inputs(game, state, pool, action)
+                report.playouts += _check_own_playout(game, state, seed + k + i)
     report.bad_inputs += _check_bad_saved_states(game, runs[0])
     report.bad_inputs += _check_bad_texts(game, pool)
     if game.info.has_chance and report.chance_nodes == 0:
@@ -237,6 +251,39 @@ def _playout(game: Game[Any, Any], seed: int, max_actions: int) -> list[tuple[An
         state = game.apply(state, action)
     path.append((state, None))
     return path
+
+
+def reference_playout(game: Game[Any, Any], state: Any, rng: random.Random) -> tuple[float, ...]:
+    """What :meth:`Game.random_playout <boardgames_widgets.core.api.Game.random_playout>` is
+    defined to do, written with the public API only: uniformly random legal actions
+    (``rng.randrange``), chance by ``sample_chance``, to the end; the returns."""
+    while True:
+        player = game.current_player(state)
+        if player == CHANCE:
+            action = game.sample_chance(state, rng)
+        elif player == TERMINAL:
+            return tuple(game.returns(state))
+        else:
+            legal = game.legal_actions(state)
+            action = legal[rng.randrange(len(legal))]
+        state = game.apply_trusted(state, action)
+
+
+def _check_own_playout(game: Game[Any, Any], state: Any, seed: int) -> int:
+    """A game's own ``random_playout`` plays as :func:`reference_playout` from ``state`` (1 if checked)."""
+    if type(game).random_playout is Game.random_playout:
+        return 0
+    before = game.to_json(state)
+    ours, theirs = random.Random(seed), random.Random(seed)
+    got = tuple(game.random_playout(state, ours))
+    want = reference_playout(game, state, theirs)
+    if got != want:
+        raise _fail(game, "own playout", f"random_playout returns {got}, the definition {want} (seed {seed})")
+    if ours.getstate() != theirs.getstate():
+        raise _fail(game, "own playout", f"random_playout draws other numbers than the definition (seed {seed})")
+    if game.to_json(state) != before:
+        raise _fail(game, "own playout", "random_playout changed the state it started from")
+    return 1
 
 
 def _check_result(game: Game[Any, Any], final: Any) -> None:

@@ -38,6 +38,7 @@ def test_every_registered_game_passes_check_game(gid, n):
     assert report.games == SEEDS and report.states > SEEDS
     assert report.bad_inputs > 100 and report.observations > 0
     assert report.chance_nodes > 0 and report.exact_draws > 0
+    assert report.playouts > 0  # every game has its own fast playout, checked against the definition
 
 
 @pytest.mark.parametrize(("gid", "n"), CONFIGS, ids=IDS)
@@ -91,10 +92,23 @@ class _Mutating(MouseTrap):
         return super().observation(state, player % self.num_players)
 
 
+class _ShortcutPlayout(MouseTrap):
+    """A game whose fast playout skips a random draw: the rollouts of search play another game."""
+
+    def random_playout(self, state, rng):
+        rng.random()
+        return super().random_playout(state, rng)
+
+
 @pytest.mark.parametrize(
     ("broken", "check"),
-    [(_BiasedDie, "exact chance"), (_LooseRoll, "bad input"), (_Mutating, "observation")],
-    ids=["biased sample_chance", "loose action fields", "no seat check"],
+    [
+        (_BiasedDie, "exact chance"),
+        (_LooseRoll, "bad input"),
+        (_Mutating, "observation"),
+        (_ShortcutPlayout, "own playout"),
+    ],
+    ids=["biased sample_chance", "loose action fields", "no seat check", "playout unlike its definition"],
 )
 def test_check_game_catches_a_broken_game(broken, check):
     with pytest.raises(ConformanceError, match=check):

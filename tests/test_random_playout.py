@@ -18,23 +18,10 @@ import pytest
 from random_states import random_states
 
 from boardgames_widgets.agents.mcts import mcts
-from boardgames_widgets.core.api import CHANCE, TERMINAL, Game
+from boardgames_widgets.core.api import Game
 from boardgames_widgets.core.registry import game_class, game_ids, make_game
 from boardgames_widgets.core.rng import index_drawer, sample_outcome
-
-
-def reference_playout(game: Game[Any, Any], state: Any, rng: random.Random) -> tuple[float, ...]:
-    """The definition, written out with the public API only (``randrange`` itself)."""
-    while True:
-        player = game.current_player(state)
-        if player == CHANCE:
-            action = game.sample_chance(state, rng)
-        elif player == TERMINAL:
-            return game.returns(state)
-        else:
-            legal = game.legal_actions(state)
-            action = legal[rng.randrange(len(legal))]
-        state = game.apply_trusted(state, action)
+from boardgames_widgets.testing import reference_playout
 
 
 def configurations() -> list[tuple[str, dict[str, Any]]]:
