@@ -220,6 +220,7 @@ def test_names_of_game_things_are_translated() -> None:
 
 def test_term_lists_match_the_rules_names() -> None:
     from boardgames_widgets.core.registry import GAMES, game_class
+    from boardgames_widgets.games.chop_chop import Tile
     from boardgames_widgets.games.mouse_trap.layout import MOUSE_NAMES, TRAP_PARTS, TRAP_STAGES, Space, SpaceKind
     from boardgames_widgets.games.papageno.cards import POSITION_NAMES
     from boardgames_widgets.i18n import terms
@@ -228,13 +229,14 @@ def test_term_lists_match_the_rules_names() -> None:
     assert terms.MOUSE_TRAP_PARTS == TRAP_PARTS
     assert tuple(s.name for s in TRAP_STAGES) == terms.MOUSE_TRAP_STAGES
     assert set(terms.GAME_NAMES) == {game_class(g).info.name for g in GAMES}
+    assert tuple(t.value for t in Tile if t.value.isalpha()) == terms.CHOP_CHOP_TILES
     words = {Space(k).short for k in SpaceKind if k is not SpaceKind.BUILD and Space(k).short.isalpha()}
     assert words == set(terms.MOUSE_TRAP_SPACE_LABELS)
     src = (ROOT / "boardgames_widgets" / "widgets" / "papageno.py").read_text(encoding="utf-8")
     for name in POSITION_NAMES:
         assert f'N_("{name}")' in src
     ru = translator("ru")
-    for name in (*MOUSE_NAMES, *TRAP_PARTS, *terms.MOUSE_TRAP_STAGES, *words, *POSITION_NAMES):
+    for name in (*MOUSE_NAMES, *TRAP_PARTS, *terms.MOUSE_TRAP_STAGES, *words, *POSITION_NAMES, *terms.CHOP_CHOP_TILES):
         assert ru(name) != name, name
 
 

@@ -81,9 +81,34 @@ def test_source_leaves_the_docstring_out():
 
 
 def test_roll_widget_counts_rolls_and_starts_again():
-    w = pr.roll_widget(pr.die([1, 2]), seed=3, title="coin")
+    from boardgames_widgets.lessons.probability_dice import roll_widget
+
+    w = roll_widget(pr.die([1, 2]), seed=3, title="coin")
     w.roll(1000)
     board = w.children[1]
     assert "rolls so far: 1000" in board.value and "exact mean: 3/2" in board.value
     w.children[0].children[-1].click()  # "Start again"
     assert "rolls so far: 0" in board.value
+    assert [b.description for b in w.children[0].children] == [
+        "Roll once",
+        "Roll 10 times",
+        "Roll 1000 times",
+        "Start again",
+    ]
+
+
+def test_roll_widget_speaks_the_notebooks_language():
+    import boardgames_widgets as bw
+    from boardgames_widgets.lessons.probability_dice import roll_widget
+
+    bw.set_language("lv")
+    try:
+        w = roll_widget(pr.die([1, 2]), seed=3, title="monēta")
+        w.roll(4)
+    finally:
+        bw.set_language(None)
+    words = [b.description for b in w.children[0].children]
+    assert words[0] != "Roll once" and words[-1] != "Start again"
+    board = w.children[1].value
+    assert "rolls so far" not in board and "exact P" not in board
+    assert "1,500" in board  # the exact mean 3/2, with a decimal comma

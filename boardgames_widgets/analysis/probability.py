@@ -28,13 +28,13 @@ Fraction(390, 11)
   replacement (face-down tiles, a deck of cards).
 * :func:`source`, :func:`show_source` — a function's code (docstring left out) to
   read next to the demo.
-* :func:`roll_widget` — a small live "roll the die" widget (ipywidgets, imported
-  only when called).
+
+The dice lesson's live "roll the die" widget is
+:func:`boardgames_widgets.lessons.probability_dice.roll_widget` (its words are the lesson's).
 """
 
 from __future__ import annotations
 
-import html
 import math
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from fractions import Fraction
@@ -286,83 +286,6 @@ def simulate_draws_until(
 # source() and show_source() moved to boardgames_widgets.lessons.show (imported above).
 
 
-# ------------------------------------------------------------------------------------------
-# a live roll widget
-# ------------------------------------------------------------------------------------------
-_PIPS = {1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}
-
-
-def _tally_html(dist: Mapping[Any, Fraction], counts: Mapping[Any, int], last: Any, title: str) -> str:
-    n = sum(counts.values())
-    rows = []
-    for x, p in dist.items():
-        c = counts.get(x, 0)
-        share = c / n if n else 0.0
-        rows.append(
-            "<tr>"
-            f"<td style='padding:0 8px'><b>{html.escape(str(x))}</b></td>"
-            f"<td style='padding:0 8px'>{p}</td>"
-            f"<td style='padding:0 8px'>{c}</td>"
-            f"<td style='padding:0 8px'>{share:.3f}</td>"
-            "<td><div style='position:relative;width:220px;height:14px;background:#eee'>"
-            f"<div style='position:absolute;height:14px;width:{220 * share:.0f}px;background:#5b8dd6'></div>"
-            f"<div style='position:absolute;left:{220 * float(p):.0f}px;height:14px;width:2px;background:#d62728'></div>"
-            "</div></td></tr>"
-        )
-    face = _PIPS.get(last, str(last)) if last is not None else "–"
-    mu = mean(dist)
-    average = sum(float(x) * c for x, c in counts.items()) / n if n else float("nan")
-    th = "<th style='padding:0 8px;text-align:left'>"
-    return (
-        f"<div><b>{html.escape(title)}</b> — rolls so far: {n}; last roll: "
-        f"<span style='font-size:28px'>{html.escape(str(face))}</span> ({html.escape(str(last))})</div>"
-        f"<div>average so far: {average:.3f} · exact mean: {mu} = {float(mu):.3f}</div>"
-        f"<table><tr>{th}value</th>{th}exact P</th>{th}count</th>{th}share</th>"
-        f"{th}share (blue) vs exact P (red line)</th></tr>" + "".join(rows) + "</table>"
-    )
-
-
-def roll_widget(dist: Mapping[Any, Fraction], *, seed: int = 0, title: str = "die") -> Any:
-    """A live widget: roll a die once, 10 or 1000 times and watch the shares approach the exact P.
-
-    Args:
-        dist: the die (``{value: probability}``).
-        seed: the random seed (same seed, same rolls).
-        title: the die's name.
-
-    Returns:
-        An ``ipywidgets.VBox`` (show it as the last expression of a cell).
-    """
-    import ipywidgets as w  # type: ignore[import-untyped]
-
-    values = list(dist)
-    probs = np.array([float(p) for p in dist.values()])
-    state: dict[str, Any] = {"rng": np.random.default_rng(seed), "counts": dict.fromkeys(values, 0), "last": None}
-    board = w.HTML(_tally_html(dist, state["counts"], None, title))
-
-    def roll(n: int) -> None:
-        idx = state["rng"].choice(len(values), size=n, p=probs / probs.sum())
-        for i in idx:
-            state["counts"][values[i]] += 1
-        state["last"] = values[idx[-1]]
-        board.value = _tally_html(dist, state["counts"], state["last"], title)
-
-    def reset(_: Any = None) -> None:
-        state.update(rng=np.random.default_rng(seed), counts=dict.fromkeys(values, 0), last=None)
-        board.value = _tally_html(dist, state["counts"], None, title)
-
-    buttons = []
-    for n in (1, 10, 1000):
-        b = w.Button(description=f"Roll {n}" if n > 1 else "Roll once")
-        b.on_click(lambda _, n=n: roll(n))
-        buttons.append(b)
-    again = w.Button(description="Start again")
-    again.on_click(reset)
-    box = w.VBox([w.HBox([*buttons, again]), board])
-    box.roll = roll  # for scripted demos and tests
-    return box
-
-
 __all__ = [
     "Dist",
     "chance_distribution",
@@ -375,7 +298,6 @@ __all__ = [
     "hypergeometric",
     "mean",
     "probability",
-    "roll_widget",
     "running_mean",
     "sample",
     "show_source",

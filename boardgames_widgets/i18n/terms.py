@@ -47,7 +47,17 @@ MOUSE_TRAP_STAGES = (
 #: Mouse Trap: the word labels drawn on spaces (``Space.short``; the others are signs and numbers).
 MOUSE_TRAP_SPACE_LABELS = (N_("START"), N_("SAFE"), N_("CRANK"), N_("WHEEL"), N_("bone"))
 
+#: Chop Chop: the kinds of face-down tile that have a name (``Tile`` values; "+1" and "+2" are numbers).
+CHOP_CHOP_TILES = (N_("cheese"), N_("plate"), N_("arrow"), N_("fork"), N_("knife"))
+
 #: Game names (``GameInfo.name``), shown in the log's first line.
 GAME_NAMES = (N_("Food Chain"), N_("Chop Chop"), N_("Papageno"), N_("Mouse Trap"))
 
-__all__ = ["GAME_NAMES", "MOUSE_TRAP_MICE", "MOUSE_TRAP_PARTS", "MOUSE_TRAP_SPACE_LABELS", "MOUSE_TRAP_STAGES"]
+__all__ = [
+    "CHOP_CHOP_TILES",
+    "GAME_NAMES",
+    "MOUSE_TRAP_MICE",
+    "MOUSE_TRAP_PARTS",
+    "MOUSE_TRAP_SPACE_LABELS",
+    "MOUSE_TRAP_STAGES",
+]

@@ -60,6 +60,22 @@ def elo_interval(elo: float, score: float, games: int) -> tuple[float, float]:
     return elo + _logit_elo(lo) - _logit_elo(p), elo + _logit_elo(hi) - _logit_elo(p)
 
 
+def cross_table(result: TournamentResult) -> str:
+    """A finished round robin as a text table in the notebook's language.
+
+    One row per agent (best Elo first): its Elo, games, win rate and errors, then its win
+    rate against each column's agent with the 95% Wilson interval — the table of
+    :class:`~boardgames_widgets.analysis.tournament.TournamentResult`, its headings translated.
+    """
+    rows = result.rows()
+    names = [s.agent for s in result.standings]
+    rows[0] = [_("agent"), "Elo", _("games"), _("win rate"), _("errors"), *[_("vs {name}", name=n) for n in names]]
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    lines = ["  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip() for r in rows]
+    lines.insert(1, "  ".join("-" * w for w in widths))
+    return "\n".join(lines)
+
+
 class Leaderboard:
     """A live leaderboard: call :meth:`update` with each finished game (``on_result``).
 
@@ -130,7 +146,7 @@ class Leaderboard:
         import ipywidgets as widgets  # type: ignore[import-untyped]
 
         if self._widget is None:
-            bar = widgets.IntProgress(value=0, min=0, max=max(self.total, 1), description="games")
+            bar = widgets.IntProgress(value=0, min=0, max=max(self.total, 1), description=_("games"))
             self._widget = widgets.VBox([bar, widgets.HTML()])
             self._refresh()
         return self._widget

@@ -9,10 +9,14 @@ is typed in.
 
 from __future__ import annotations
 
+import html
 import math
 from collections.abc import Mapping
 from fractions import Fraction
 from functools import cache
+from typing import Any
+
+import numpy as np
 
 from boardgames_widgets.analysis import probability as pr
 from boardgames_widgets.analysis.chop_chop import reachable
@@ -21,7 +25,7 @@ from boardgames_widgets.games.chop_chop.layout import Coord
 from boardgames_widgets.games.chop_chop.scenario import board_state
 from boardgames_widgets.lessons.check import lesson, numeric_exercise
 from boardgames_widgets.lessons.probability_common import function_exercise, probability_exercise
-from boardgames_widgets.lessons.text import N_
+from boardgames_widgets.lessons.text import N_, _, number
 
 LESSON_ID = "probability.dice"
 
@@ -287,3 +291,87 @@ ex.add(
 DOUBLE_TURN_REACH_4 = pr.probability(_two, lambda s: s >= 4 and s % 2 == 0)
 #: The standard deviation of the mouse die, for the notebook's simulation.
 MOUSE_STD = math.sqrt(pr.variance(_mouse))
+
+
+# ------------------------------------------------------------------------------------------
+# a live roll widget (its words are the lesson's, in the notebook's language)
+# ------------------------------------------------------------------------------------------
+_PIPS = {1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}
+
+
+def _tally_html(dist: Mapping[Any, Fraction], counts: Mapping[Any, int], last: Any, title: str) -> str:
+    n = sum(counts.values())
+    rows = []
+    for x, p in dist.items():
+        c = counts.get(x, 0)
+        share = c / n if n else 0.0
+        rows.append(
+            "<tr>"
+            f"<td style='padding:0 8px'><b>{html.escape(str(x))}</b></td>"
+            f"<td style='padding:0 8px'>{p}</td>"
+            f"<td style='padding:0 8px'>{c}</td>"
+            f"<td style='padding:0 8px'>{number(share, '.3f')}</td>"
+            "<td><div style='position:relative;width:220px;height:14px;background:#eee'>"
+            f"<div style='position:absolute;height:14px;width:{220 * share:.0f}px;background:#5b8dd6'></div>"
+            f"<div style='position:absolute;left:{220 * float(p):.0f}px;height:14px;width:2px;background:#d62728'></div>"
+            "</div></td></tr>"
+        )
+    face = _PIPS.get(last, str(last)) if last is not None else "–"
+    mu = pr.mean(dist)
+    average = sum(float(x) * c for x, c in counts.items()) / n if n else float("nan")
+    th = "<th style='padding:0 8px;text-align:start'>"
+    header = (_("value"), _("exact P"), _("count"), _("share"), _("share (blue) vs exact P (red line)"))
+    so_far = _("rolls so far: {n}; last roll:", n=n)
+    averages = _(
+        "average so far: {average:.3f} · exact mean: {mu} = {decimal:.3f}", average=average, mu=mu, decimal=float(mu)
+    )
+    return (
+        f"<div><b>{html.escape(title)}</b> — {html.escape(so_far)} "
+        f"<span style='font-size:28px'>{html.escape(str(face))}</span> ({html.escape(str(last))})</div>"
+        f"<div>{html.escape(averages)}</div>"
+        "<table><tr>" + "".join(f"{th}{html.escape(h)}</th>" for h in header) + "</tr>" + "".join(rows) + "</table>"
+    )
+
+
+def roll_widget(dist: Mapping[Any, Fraction], *, seed: int = 0, title: str = "die") -> Any:
+    """A live widget: roll a die once, 10 or 1000 times and watch the shares approach the exact P.
+
+    Its buttons and table speak the notebook's language (``bw.set_language``).
+
+    Args:
+        dist: the die (``{value: probability}``).
+        seed: the random seed (same seed, same rolls).
+        title: the die's name, as the learner reads it.
+
+    Returns:
+        An ``ipywidgets.VBox`` (show it as the last expression of a cell); its ``roll(n)``
+        rolls ``n`` times as the buttons do.
+    """
+    import ipywidgets as w  # type: ignore[import-untyped]
+
+    values = list(dist)
+    probs = np.array([float(p) for p in dist.values()])
+    state: dict[str, Any] = {"rng": np.random.default_rng(seed), "counts": dict.fromkeys(values, 0), "last": None}
+    board = w.HTML(_tally_html(dist, state["counts"], None, title))
+
+    def roll(n: int) -> None:
+        idx = state["rng"].choice(len(values), size=n, p=probs / probs.sum())
+        for i in idx:
+            state["counts"][values[i]] += 1
+        state["last"] = values[idx[-1]]
+        board.value = _tally_html(dist, state["counts"], state["last"], title)
+
+    def reset(_event: Any = None) -> None:
+        state.update(rng=np.random.default_rng(seed), counts=dict.fromkeys(values, 0), last=None)
+        board.value = _tally_html(dist, state["counts"], None, title)
+
+    buttons = []
+    for n in (1, 10, 1000):
+        b = w.Button(description=_("Roll {n} times", n=n) if n > 1 else _("Roll once"))
+        b.on_click(lambda _event, n=n: roll(n))
+        buttons.append(b)
+    again = w.Button(description=_("Start again"))
+    again.on_click(reset)
+    box = w.VBox([w.HBox([*buttons, again]), board])
+    box.roll = roll  # for scripted demos and tests
+    return box

@@ -342,8 +342,8 @@ def stepper(frames: Sequence[Any], render: Callable[[Any], str], *, interval_ms:
     if not frames:
         raise ValueError("the stepper needs at least one frame")
     last = len(frames) - 1
-    play = widgets.Play(value=0, min=0, max=last, step=1, interval=interval_ms, description="play")
-    slider = widgets.IntSlider(value=0, min=0, max=last, step=1, description="frame", continuous_update=True)
+    play = widgets.Play(value=0, min=0, max=last, step=1, interval=interval_ms, description=tx._("play"))
+    slider = widgets.IntSlider(value=0, min=0, max=last, step=1, description=tx._("frame"), continuous_update=True)
     widgets.jslink((play, "value"), (slider, "value"))
     board = widgets.HTML(render(frames[0]))
 

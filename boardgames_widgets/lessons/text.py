@@ -134,6 +134,24 @@ def _(message: str, /, **values: Any) -> str:
     return format_text(lessons_translator(lang).gettext(message), lang, values)
 
 
+def number(value: float, spec: str = "") -> str:
+    """``value`` written in the package's language's notation (a decimal comma in lv and ru).
+
+    >>> number(0.25, ".3f")
+    '0.250'
+    """
+    return format_text("{value:" + spec + "}", get_language(), {"value": float(value)})
+
+
+def term(name: str) -> str:
+    """A game's own word (a card, a space, a trap stage: ``i18n/terms.py``) as the widgets say it.
+
+    The games keep their English names; the widgets' catalog translates them, so a lesson
+    that prints one says it exactly as the board does. A word not in that catalog stays as it is.
+    """
+    return translator(get_language()).gettext(name)
+
+
 def ngettext(singular: str, plural: str, n: int, /, **values: Any) -> str:
     """The plural form of the message for ``n`` in the package's language, ``{n}`` and ``values`` filled."""
     lang = get_language()
@@ -141,4 +159,16 @@ def ngettext(singular: str, plural: str, n: int, /, **values: Any) -> str:
     return format_text(lessons_translator(lang).catalog.ngettext(singular, plural, n), lang, values)
 
 
-__all__ = ["DECIMAL_COMMA", "M_", "N_", "Message", "_", "lessons_translator", "localize_value", "ngettext", "tr"]
+__all__ = [
+    "DECIMAL_COMMA",
+    "M_",
+    "N_",
+    "Message",
+    "_",
+    "lessons_translator",
+    "localize_value",
+    "ngettext",
+    "number",
+    "term",
+    "tr",
+]
