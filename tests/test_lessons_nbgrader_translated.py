@@ -1,13 +1,12 @@
 """nbgrader with the translated lessons (issue 23): release every lesson in every generated language.
 
-For each language whose lessons are generated (``notebooks/<lang>/lessons``): ``nbgrader
-generate_assignment`` makes the student versions, each runs top to bottom, and every
-check says "not answered yet" *in that language*. The full autograde loop runs for Hebrew
-only (the language that differs most: right to left, two plural forms); the answer cells
-and hidden tests are the English ones, byte for byte (``tests/test_lesson_translations.py``
-checks that code cells are identical), so what autograde scores cannot differ between
-languages — only the messages do, and the release run checks those for all three.
-Slow (about ten notebook runs per language): marked ``nbgrader``.
+For each language whose lessons are generated (``notebooks/<lang>/lessons``), the whole
+loop of the English test (``tests/test_lessons_nbgrader.py``) runs again: ``nbgrader
+generate_assignment`` makes the student versions; each runs top to bottom and every check
+says "not answered yet" *in that language*; then a submission with the reference answers
+typed in is autograded to full marks, and in the graded notebooks every check has passed
+and said so in that language. Slow (about twenty notebook runs per language, some two
+minutes each): marked ``nbgrader``.
 """
 
 from __future__ import annotations
@@ -28,7 +27,7 @@ from boardgames_widgets.lessons.text import tr
 
 pytestmark = pytest.mark.nbgrader
 
-from test_lessons_nbgrader import _answer_cells, _nbgrader, _text, submit_and_autograde  # noqa: E402
+from test_lessons_nbgrader import STUDENT, _answer_cells, _nbgrader, _text, submit_and_autograde  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 LANGS = [lang for lang in ("lv", "ru", "he") if (ROOT / "notebooks" / lang / "lessons").is_dir()]
@@ -61,8 +60,17 @@ def test_translated_release_runs_and_says_not_answered_in_its_language(course: t
     bw.set_language(None)
 
 
-@pytest.mark.parametrize("course", [lang for lang in LANGS if lang == "he"], indirect=True)
-def test_hebrew_submission_autogrades_to_full_marks(course: tuple[str, Path]) -> None:
+def test_translated_submission_autogrades_to_full_marks_and_every_check_passes(course: tuple[str, Path]) -> None:
     lang, root = course
     names = [n for n, nb in ASSIGNMENTS.items() if (lessons_source(lang) / nb).exists()]
+    assert len(names) == len(ASSIGNMENTS), f"{lang}: a lesson is not generated"
     submit_and_autograde(root, names, lessons_source(lang))
+    correct = tr("Correct!", lang)
+    assert correct != "Correct!"
+    for name in names:
+        notebook = ASSIGNMENTS[name]
+        graded = nbformat.read(root / "autograded" / STUDENT / name / Path(notebook).name, as_version=4)
+        for grade_id, cell in _answer_cells(graded).items():
+            out = _text(cell)
+            assert "passed=True" in out, (lang, name, grade_id, out)
+            assert "message='Correct!'" not in out, (lang, name, grade_id, out)  # said in the lesson's language

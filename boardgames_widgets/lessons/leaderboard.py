@@ -31,7 +31,7 @@ from boardgames_widgets.analysis.tournament import (
     round_robin,
 )
 from boardgames_widgets.core.api import Game
-from boardgames_widgets.lessons.text import _
+from boardgames_widgets.lessons.text import _, number
 
 ELO_SCALE = 400.0
 
@@ -127,7 +127,9 @@ class Leaderboard:
         agent, games_, points_, forfeits = _("agent"), _("games"), _("points"), _("forfeits")
         lines = [f"{agent:<14} {games_:>5} {points_:>7} {forfeits:>8}   " + _("Elo (95% interval)")]
         for name, games, points, faults, elo, lo, hi in self.standings():
-            lines.append(f"{name:<14} {games:>5} {points:>7.1f} {faults:>8}   {elo:4.0f} ({lo:4.0f}–{hi:4.0f})")
+            lines.append(
+                f"{name:<14} {games:>5} {number(points, '>7.1f')} {faults:>8}   {elo:4.0f} ({lo:4.0f}–{hi:4.0f})"
+            )
         return "\n".join(lines)
 
     def html(self) -> str:

@@ -112,10 +112,28 @@ def format_text(text: str, lang: str, values: dict[str, Any]) -> str:
     if not values:
         return text
     if lang in DECIMAL_COMMA:
-        values = {k: _CommaFloat(v) if isinstance(v, float) else v for k, v in values.items()}
+        values = {k: _comma(v) for k, v in values.items()}
     elif lang in RTL_LANGUAGES:  # signed numbers ("-1") isolated left to right after Hebrew words
         values = {k: isolate_numbers(v) if isinstance(v, str) else v for k, v in values.items()}
     return text.format(**values)
+
+
+def _comma(value: Any) -> Any:
+    """A float, or an int written with a float format (``{c:4.2f}``), that formats with a decimal comma."""
+    if isinstance(value, float):
+        return _CommaFloat(value)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return _CommaInt(value)
+    return value
+
+
+class _CommaInt(int):
+    """An int that keeps its digits, but takes a decimal comma when formatted as a float (``"4.2f"``)."""
+
+    def __format__(self, spec: str) -> str:
+        if spec and spec[-1] in "eEfFgG%":
+            return float.__format__(float(self), spec).replace(".", ",")
+        return int.__format__(self, spec)
 
 
 class _CommaFloat(float):
@@ -141,6 +159,18 @@ def number(value: float, spec: str = "") -> str:
     '0.250'
     """
     return format_text("{value:" + spec + "}", get_language(), {"value": float(value)})
+
+
+def numbers(values: Any, spec: str = "") -> str:
+    """Several numbers in the package's language's notation, one after another.
+
+    Separated by ``", "``, or by ``"; "`` where the decimal separator is a comma (lv, ru).
+
+    >>> numbers((1.0, 0.5))
+    '1.0, 0.5'
+    """
+    sep = "; " if get_language() in DECIMAL_COMMA else ", "
+    return sep.join(number(v, spec) for v in values)
 
 
 def term(name: str) -> str:
@@ -169,6 +199,7 @@ __all__ = [
     "localize_value",
     "ngettext",
     "number",
+    "numbers",
     "term",
     "tr",
 ]
