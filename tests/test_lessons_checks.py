@@ -63,11 +63,7 @@ def test_typical_wrong_values_rounded_still_get_their_own_message(lid, q):
         for answer in (m.example, round(float(m.example), exercise.digits)):
             verdict = lesson.check(q, answer)
             assert not verdict.passed, (answer, verdict)
-            assert (
-                verdict.message_id == (m.key or f"m{i}")
-                or verdict.message == m.message
-                or verdict.message_id.startswith("m")
-            ), verdict
+            assert verdict.message_id == (m.key or f"m{i}"), (answer, verdict)  # its own message, not another's
 
 
 CODE = re.compile(r"\bsum\(|\bFraction\(|\bfor \w+ in\b|\breturn\b|\bsl\.\w+\(|\+=|:\s*$")
