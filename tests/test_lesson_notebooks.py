@@ -137,6 +137,20 @@ def test_every_exercise_has_one_nbgrader_answer_cell_that_passes_and_a_hidden_te
 
 
 @pytest.mark.parametrize("name", NOTEBOOKS)
+def test_exercises_are_asked_in_reading_order(name):
+    """q1, q2, q3, … from top to bottom: headings, answer cells and the checks' ids agree."""
+    cells = _cells(name)
+    headings = [
+        q for c in cells if c["cell_type"] == "markdown" for q in re.findall(r"^### Exercise (q\d+)\b", _src(c), re.M)
+    ]
+    asked = [q for c in cells if c["cell_type"] == "code" for q in CHECK_CALL.findall(_src(c))]
+    in_order = [f"q{i}" for i in range(1, len(asked) + 1)]
+    assert asked == in_order, asked
+    assert headings == in_order, headings
+    assert sorted(checker(NOTEBOOKS[name], record=False).lesson.exercises, key=lambda q: int(q[1:])) == in_order
+
+
+@pytest.mark.parametrize("name", NOTEBOOKS)
 def test_numeric_questions_state_the_digits_they_want(name):
     cells = _cells(name)
     exercises = checker(NOTEBOOKS[name], record=False).lesson.exercises

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -24,17 +25,28 @@ pytest.importorskip("nbgrader")  # the notebook stack (nbformat, nbclient) comes
 import nbformat
 from nbclient import NotebookClient
 
+from boardgames_widgets.lessons import dashboard
 from boardgames_widgets.lessons.course import ASSIGNMENTS, lessons_source, make_course
 
 pytestmark = pytest.mark.nbgrader
 
 STUDENT = "ada"
+#: what nbgrader leaves of a solution region (the course's code_stub), with its indentation
+STUB = re.compile(r"^[ \t]*# YOUR CODE HERE\n[ \t]*\.\.\.\n", re.M)
 
 
-def _nbgrader(course: Path, *args: str) -> str:
+def _lesson_id(notebook: Path) -> str:
+    """The lesson id a notebook's checker uses (``checker("probability.dice", ...)``)."""
+    code = "\n".join(c.source for c in nbformat.read(notebook, as_version=4).cells if c.cell_type == "code")
+    found = re.search(r'checker\("([\w.]+)"', code)
+    assert found is not None, notebook
+    return found.group(1)
+
+
+def _nbgrader(course: Path, *args: str, force: bool = True) -> str:
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(Path(__file__).resolve().parents[1]), *sys.path])}
     done = subprocess.run(
-        [sys.executable, "-m", "nbgrader", *args, "--force"],
+        [sys.executable, "-m", "nbgrader", *args, *(["--force"] if force else [])],
         cwd=course,
         env=env,
         capture_output=True,
@@ -66,6 +78,8 @@ def _text(cell: nbformat.NotebookNode) -> str:
 @pytest.fixture(scope="module")
 def course(tmp_path_factory: pytest.TempPathFactory) -> Path:
     root = make_course(tmp_path_factory.mktemp("course"))
+    for name in ASSIGNMENTS:  # as if the teacher had tried the lesson in source/: not handed out
+        (root / "source" / name / "checks_teacher.json").write_text("{}", encoding="utf-8")
     _nbgrader(root, "generate_assignment", "*")
     return root
 
@@ -83,6 +97,7 @@ def test_release_has_no_solution_and_keeps_the_answer_cells(course: Path) -> Non
                 header = cell.source.split("\n")[0]
                 assert sum(header in c.source for c in released.cells if c.cell_type == "code") == 1
         assert "HIDDEN TESTS" not in "".join(c.source for c in released.cells)
+        assert not list((course / "release" / name).glob("checks_*.json"))
 
 
 @pytest.mark.parametrize("name", list(ASSIGNMENTS))
@@ -101,17 +116,50 @@ def test_released_lesson_runs_to_the_end_and_says_not_answered(course: Path, nam
     assert saved["exercises"] == {} and saved["student"] == ""  # "not answered" is not an attempt
 
 
+def _type_answers(released: nbformat.NotebookNode, reference: nbformat.NotebookNode) -> None:
+    """The student types the reference answer where the stub is (only the solution region's body)."""
+    solutions = {
+        grade_id: re.search(r"### BEGIN SOLUTION\n(.*?)[ \t]*### END SOLUTION\n", cell.source, re.S)
+        for grade_id, cell in _answer_cells(reference).items()
+    }
+    for grade_id, cell in _answer_cells(released).items():
+        solution, stub = solutions[grade_id], STUB.search(cell.source)
+        assert solution is not None and stub is not None, (grade_id, cell.source)
+        cell.source = cell.source[: stub.start()] + solution.group(1) + cell.source[stub.end() :]
+
+
 def submit_and_autograde(course: Path, names: list[str], source: Path) -> None:
-    """Submit each released lesson with the reference answers typed in, autograde, expect full marks."""
+    """The classroom loop with nbgrader's own exchange, then autograde: full marks, records collected.
+
+    The teacher releases each lesson (``nbgrader release_assignment``); the student fetches it,
+    types the reference answers into the answer cells, runs the notebook (which writes the
+    record of the checks next to it) and submits (``nbgrader submit``); the teacher collects
+    (``nbgrader collect``) and autogrades (``nbgrader autograde``).
+    """
+    exchange, home = course / "exchange", course.parent / f"home_{course.name}"
+    settings = f'c.CourseDirectory.course_id = "lessons"\nc.Exchange.root = {str(exchange)!r}\n'
+    config = course / "nbgrader_config.py"
+    if "Exchange.root" not in config.read_text(encoding="utf-8"):
+        config.write_text(config.read_text(encoding="utf-8") + settings, encoding="utf-8")
+    home.mkdir(exist_ok=True)
+    (home / "nbgrader_config.py").write_text(
+        f"c = get_config()  # noqa: F821\n{settings}c.CourseDirectory.student_id = {STUDENT!r}\n", encoding="utf-8"
+    )
     for name in names:
-        notebook = ASSIGNMENTS[name]
-        released = nbformat.read(course / "release" / name / Path(notebook).name, as_version=4)
-        reference = _answer_cells(nbformat.read(source / notebook, as_version=4))
-        for grade_id, cell in _answer_cells(released).items():
-            cell.source = reference[grade_id].source  # the student typed the reference answer
-        target = course / "submitted" / STUDENT / name
-        target.mkdir(parents=True)
-        nbformat.write(released, target / Path(notebook).name)
+        notebook = Path(ASSIGNMENTS[name]).name
+        (course / "release" / name / "checks_teacher.json").write_text("{}", encoding="utf-8")  # a teacher's run
+        _nbgrader(course, "release_assignment", name)
+        _nbgrader(home, "fetch_assignment", name, force=False)
+        folder = home / name
+        assert not list(folder.glob("checks_*.json")), "a teacher's record is not handed out"
+        nb = nbformat.read(folder / notebook, as_version=4)
+        _type_answers(nb, nbformat.read(source / ASSIGNMENTS[name], as_version=4))
+        NotebookClient(nb, timeout=900, kernel_name="python3", resources={"metadata": {"path": str(folder)}}).execute()
+        nbformat.write(nb, folder / notebook)
+        for grade_id, cell in _answer_cells(nb).items():
+            assert "passed=True" in _text(cell), (name, grade_id, _text(cell))
+        _nbgrader(home, "submit", name, force=False)
+        _nbgrader(course, "collect", name, force=False)
     _nbgrader(course, "autograde", "*")
 
     from nbgrader.api import Gradebook
@@ -121,9 +169,14 @@ def submit_and_autograde(course: Path, names: list[str], source: Path) -> None:
             submission = gb.find_submission(name, STUDENT)
             assert submission.max_score >= 3
             assert submission.score == submission.max_score, (name, submission.score, submission.max_score)
+    records = dashboard.load_class(course / "submitted")  # the teacher's dashboard reads what collect left
+    assert sorted(r.lesson for r in records) == sorted(_lesson_id(source / ASSIGNMENTS[n]) for n in names)
+    for record in records:
+        assert record.student == STUDENT
+        assert set(dashboard.completion(records, record.lesson).values()) == {1.0}, record
 
 
-def test_filled_submission_autogrades_to_full_marks_and_every_check_passes(course: Path) -> None:
+def test_filled_submission_is_collected_and_autogrades_to_full_marks_and_every_check_passes(course: Path) -> None:
     submit_and_autograde(course, list(ASSIGNMENTS), lessons_source())
     for name, notebook in ASSIGNMENTS.items():
         graded = nbformat.read(course / "autograded" / STUDENT / name / Path(notebook).name, as_version=4)

@@ -35,6 +35,7 @@ def test_q2_expected_value_of_the_mouse_die():
     assert check("q2", solution).passed
     assert "averaged the different numbers" in check("q2", 2.5).message
     assert "ordinary die" in check("q2", 3.5).message
+    assert "sum of the six faces" in check("q2", 13).message
 
 
 def test_q3_variance_of_the_cat_die():

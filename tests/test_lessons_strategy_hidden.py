@@ -79,34 +79,34 @@ def test_q1_capture_probability_for_the_other_player():
     assert "percentage" in check("q1", 100 * float(right)).message
 
 
-def test_q2_value_of_a_peek():
+def test_q2_share_of_the_iterations_on_the_chosen_move():
+    """The ISMCTS exercise: the lesson's own search, read as visits (not win rates)."""
+    result = lesson3.lesson_search()
+    share = result.visits[result.action] / lesson3.SEARCH_ITERATIONS
+    assert sum(result.visits.values()) == lesson3.SEARCH_ITERATIONS
+    assert check("q2", share).passed and check("q2", round(share, 2)).passed
+    assert "win rate" in check("q2", result.values[result.action]).message
+    assert "not spread evenly" in check("q2", 1 / len(result.visits)).message
+    assert "count of visits" in check("q2", result.visits[result.action]).message
+    assert check("q2", round(share, 1)).message_id == "close"  # 0.3: one digit too few
+
+
+def test_q3_value_of_a_peek():
     dist, h = lesson3.face_down(), lesson3.held_weight()
     with_peek = sum(max(0, x - h) * p for x, p in dist.items())
     without = max(0, sum(x * p for x, p in dist.items()) - h)
-    assert check("q2", with_peek - without).passed
-    assert "subtract" in check("q2", with_peek).message
-    assert "wrong sign" in check("q2", without - with_peek).message
+    assert check("q3", with_peek - without).passed
+    assert "subtract" in check("q3", with_peek).message
+    assert "wrong sign" in check("q3", without - with_peek).message
 
 
-def test_q3_a_peek_is_worth_most_for_a_close_decision():
-    assert check("q3", lesson3.best_peek_weight()).passed
-    assert "swap anyway" in check("q3", -2).message
-    assert "never swap" in check("q3", 10).message
-    assert "second best" in check("q3", 5 if lesson3.best_peek_weight() == 4 else 4).message
+def test_q4_a_peek_is_worth_most_for_a_close_decision():
+    assert check("q4", lesson3.best_peek_weight()).passed
+    assert "swap anyway" in check("q4", -2).message
+    assert "never swap" in check("q4", 10).message
+    assert "second best" in check("q4", 5 if lesson3.best_peek_weight() == 4 else 4).message
 
 
-@pytest.mark.parametrize("q", ["q1", "q2", "q3"])
+@pytest.mark.parametrize("q", ["q1", "q2", "q3", "q4"])
 def test_unanswered_never_raises(q):
     assert "Not answered yet" in check(q, ...).message
-
-
-def test_q4_share_of_the_iterations_on_the_chosen_move():
-    """The ISMCTS exercise: the lesson's own search, read as visits (not win rates)."""
-    result = lesson3.lesson_search()
-    share = result.visits[result.action] / lesson3.Q4_ITERATIONS
-    assert sum(result.visits.values()) == lesson3.Q4_ITERATIONS
-    assert check("q4", share).passed and check("q4", round(share, 2)).passed
-    assert "win rate" in check("q4", result.values[result.action]).message
-    assert "not spread evenly" in check("q4", 1 / len(result.visits)).message
-    assert "count of visits" in check("q4", result.visits[result.action]).message
-    assert check("q4", round(share, 1)).message_id in ("close", "hint1", "hint2")

@@ -12,7 +12,14 @@ stub, ``raise NotImplementedError()``, would stop Run All at the first top-level
 Then, in the course folder::
 
     nbgrader generate_assignment "*" --force      # the student versions, in release/
-    nbgrader autograde "<lesson>" --force         # after nbgrader collect
+    nbgrader release_assignment "<lesson>"        # (or hand out release/<lesson>/ another way)
+    nbgrader collect "<lesson>"                   # the notebooks and the checks_*.json records
+    nbgrader autograde "<lesson>" --force
+
+and point ``notebooks/teacher_dashboard.ipynb`` at ``<course>/submitted``. A student's record
+(``checks_<lesson>.json``) is collected with the notebook; a record the teacher made by running
+a lesson in ``source/`` or ``release/`` is left out of ``generate_assignment`` and
+``release_assignment`` (not out of formgrader's buttons: delete it there by hand).
 """
 
 from __future__ import annotations
@@ -43,7 +50,12 @@ c = get_config()  # noqa: F821
 # A solution becomes "..." (nothing yet), so the student version runs from top to bottom and
 # every check says "not answered yet"; nbgrader's default stub raises NotImplementedError.
 c.ClearSolutions.code_stub = {"python": "# YOUR CODE HERE\\n..."}
-c.CourseDirectory.ignore = [".ipynb_checkpoints", "*.pyc", "__pycache__", "feedback", "checks_*.json"]
+# A student's record of the checks (checks_<lesson>.json, next to the notebook) travels with the
+# submission: nbgrader collect brings it to submitted/<student>/<assignment>/ for the dashboard.
+c.CourseDirectory.ignore = [".ipynb_checkpoints", "*.pyc", "__pycache__", "feedback"]
+# A record the teacher made by running a lesson in source/ or release/ is not handed out.
+c.GenerateAssignmentApp.CourseDirectory.ignore = [*c.CourseDirectory.ignore, "checks_*.json"]
+c.ReleaseAssignmentApp.CourseDirectory.ignore = [*c.CourseDirectory.ignore, "checks_*.json"]
 '''
 
 

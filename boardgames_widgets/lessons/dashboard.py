@@ -170,6 +170,7 @@ def plot_completion(records: list[StudentRecord], ax: Any = None) -> Any:
 def plot_misconceptions(records: list[StudentRecord], lesson_id: str, ax: Any = None, top: int = 3) -> Any:
     """Horizontal bars: the most frequent mistakes of each exercise of one lesson (students per message)."""
     import matplotlib.pyplot as plt
+    from matplotlib.ticker import MaxNLocator
 
     exercises = _load(lesson_id).exercises
     rows = [
@@ -182,6 +183,7 @@ def plot_misconceptions(records: list[StudentRecord], lesson_id: str, ax: Any = 
     ax.barh(range(len(rows)), [n for _label, n in rows], color="#d62728")
     ax.set_yticks(range(len(rows)), [label for label, _n in rows], fontsize=8)
     ax.invert_yaxis()
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))  # students are counted in whole numbers
     ax.set_xlabel(_("students"))
     ax.set_title(_("Most frequent mistakes — {lesson}", lesson=lesson_id))
     return ax

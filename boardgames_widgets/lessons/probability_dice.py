@@ -153,8 +153,8 @@ ex.add(
             ),
             (pr.mean(_ordinary), N_("3.5 is the mean of an ordinary die; this die has faces 1, 1, 2, 2, 3, 4.")),
             (
-                Fraction(len(_mouse) + 1, 2),
-                N_("That is the middle of 1…4, not the weighted average of the faces."),
+                6 * pr.mean(_mouse),
+                N_("That is the sum of the six faces. The average divides it by the number of faces."),
             ),
         ],
         hint=(

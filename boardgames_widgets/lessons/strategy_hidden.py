@@ -32,7 +32,7 @@ from boardgames_widgets.lessons.text import N_
 LESSON_ID = "strategy.hidden"
 #: The notebook's seed (it picks the position).
 SEED = 3
-#: The held weights q3 looks at (every card weight of the lesson's deck).
+#: The held weights q4 looks at (every card weight of the lesson's deck).
 HELD_WEIGHTS: tuple[int, ...] = tuple(range(-2, 11))
 
 ex = lesson(LESSON_ID)
@@ -53,7 +53,7 @@ def capture_probability() -> Fraction:
 
 
 def held_weight() -> int:
-    """The weight of the card player 0 holds (q2 is about player 0's decision)."""
+    """The weight of the card player 0 holds (q3 is about player 0's decision)."""
     state, _ = position()
     assert state.hand is not None
     return card_weight(state.hand, sl.lesson_papageno())
@@ -67,7 +67,7 @@ def face_down() -> dict[int, Fraction]:
 
 
 def best_peek_weight() -> int:
-    """q3: the held weight at which a peek is worth most."""
+    """q4: the held weight at which a peek is worth most."""
     return max(HELD_WEIGHTS, key=lambda w: sl.peek_value(face_down(), w))
 
 
@@ -108,12 +108,97 @@ ex.add(
     )
 )
 
+# -- q2: reading an ISMCTS search ----------------------------------------------------------------
+#: the lesson's search of player 0's decision (iterations, as in the notebook)
+SEARCH_ITERATIONS = 1500
+
+
+@cache
+def lesson_search() -> Any:
+    """The notebook's ISMCTS search of player 0's decision (same seed, rollouts by ``keep ≤ 3 + pairs``)."""
+    import random
+
+    from boardgames_widgets.agents.ismcts import ismcts
+    from boardgames_widgets.agents.papageno_policies import ThresholdPolicy
+
+    game = sl.lesson_papageno()
+    state, _ = position()
+    rule = ThresholdPolicy(3, pairs=True, game=game)
+    return ismcts(
+        game,
+        game.observation(state, 0),
+        random.Random(SEED),
+        iterations=SEARCH_ITERATIONS,
+        rollout=sl.policy_rollout(rule),
+    )
+
+
+def chosen_share() -> float:
+    """q2: the share of the search's iterations spent on the move it finally plays."""
+    result = lesson_search()
+    share: float = result.visits[result.action] / sum(result.visits.values())
+    return share
+
+
+def _lazy_close(value: Callable[[], float]) -> Callable[[Any], bool]:
+    return lambda a: close_to(value(), digits=2)(a)
+
+
+_q2_wrong: list[tuple[Callable[[], float], str, str]] = [
+    (
+        lambda: lesson_search().values[lesson_search().action],
+        N_(
+            "That is the move's estimated win rate. The question asks which share of the iterations (visits) went to it."
+        ),
+        "win_rate",
+    ),
+    (
+        lambda: 1 / len(lesson_search().visits),
+        N_(
+            "The visits are not spread evenly over the moves: UCB1 sends more iterations to moves that look good. "
+            "Read the visits of the chosen move."
+        ),
+        "even",
+    ),
+    (
+        lambda: max(lesson_search().values.values()),
+        N_("That is the best win rate in the table, not a share of the iterations."),
+        "best_value",
+    ),
+]
+ex.add(
+    Exercise(
+        "q2",
+        is_correct=_lazy_close(chosen_share),
+        misconceptions=[
+            Misconception(lambda a: not is_number(a), N_("Your answer should be a number between 0 and 1.")),
+            Misconception(
+                lambda a: is_number(a) and as_number(a) > 1,
+                N_("That looks like a count of visits: divide by the number of iterations to get a share."),
+                "count",
+            ),
+            *[Misconception(_lazy_close(f), m, k) for f, m, k in _q2_wrong],
+        ],
+        hint=(
+            N_(
+                "Each ISMCTS iteration samples the hidden cards afresh and then walks down the one tree: each "
+                "iteration is one visit of one first move."
+            ),
+            N_("Take the visits of the move the search plays and divide by the total number of iterations."),
+        ),
+        near=lambda a: near_miss(chosen_share(), 2)(a),
+        digits=2,
+        reference=chosen_share,
+    )
+)
+
+
 _w = held_weight()
 _dist = face_down()
 _mean = sl.expected(_dist)
 ex.add(
     numeric_exercise(
-        "q2",
+        "q3",
         sl.peek_value(_dist, _w),
         [
             (
@@ -153,7 +238,7 @@ ex.add(
 
 ex.add(
     numeric_exercise(
-        "q3",
+        "q4",
         best_peek_weight(),
         [
             (
@@ -180,86 +265,5 @@ ex.add(
             N_("Compute peek_value for every held weight from −2 to 10 and take the largest."),
         ),
         rel=1e-9,
-    )
-)
-
-
-# -- q4: reading an ISMCTS search ----------------------------------------------------------------
-#: the lesson's search of player 0's decision (iterations, as in the notebook)
-Q4_ITERATIONS = 1500
-
-
-@cache
-def lesson_search() -> Any:
-    """The notebook's ISMCTS search of player 0's decision (same seed, rollouts by ``keep ≤ 3 + pairs``)."""
-    import random
-
-    from boardgames_widgets.agents.ismcts import ismcts
-    from boardgames_widgets.agents.papageno_policies import ThresholdPolicy
-
-    game = sl.lesson_papageno()
-    state, _ = position()
-    rule = ThresholdPolicy(3, pairs=True, game=game)
-    return ismcts(
-        game, game.observation(state, 0), random.Random(SEED), iterations=Q4_ITERATIONS, rollout=sl.policy_rollout(rule)
-    )
-
-
-def chosen_share() -> float:
-    """q4: the share of the search's iterations spent on the move it finally plays."""
-    result = lesson_search()
-    share: float = result.visits[result.action] / sum(result.visits.values())
-    return share
-
-
-def _lazy_close(value: Callable[[], float]) -> Callable[[Any], bool]:
-    return lambda a: close_to(value(), digits=2)(a)
-
-
-_q4_wrong: list[tuple[Callable[[], float], str, str]] = [
-    (
-        lambda: lesson_search().values[lesson_search().action],
-        N_(
-            "That is the move's estimated win rate. The question asks which share of the iterations (visits) went to it."
-        ),
-        "win_rate",
-    ),
-    (
-        lambda: 1 / len(lesson_search().visits),
-        N_(
-            "The visits are not spread evenly over the moves: UCB1 sends more iterations to moves that look good. "
-            "Read the visits of the chosen move."
-        ),
-        "even",
-    ),
-    (
-        lambda: max(lesson_search().values.values()),
-        N_("That is the best win rate in the table, not a share of the iterations."),
-        "best_value",
-    ),
-]
-ex.add(
-    Exercise(
-        "q4",
-        is_correct=_lazy_close(chosen_share),
-        misconceptions=[
-            Misconception(lambda a: not is_number(a), N_("Your answer should be a number between 0 and 1.")),
-            Misconception(
-                lambda a: is_number(a) and as_number(a) > 1,
-                N_("That looks like a count of visits: divide by the number of iterations to get a share."),
-                "count",
-            ),
-            *[Misconception(_lazy_close(f), m, k) for f, m, k in _q4_wrong],
-        ],
-        hint=(
-            N_(
-                "Each ISMCTS iteration samples the hidden cards afresh and then walks down the one tree: each "
-                "iteration is one visit of one first move."
-            ),
-            N_("Take the visits of the move the search plays and divide by the total number of iterations."),
-        ),
-        near=lambda a: near_miss(chosen_share(), 2)(a),
-        digits=2,
-        reference=chosen_share,
     )
 )
