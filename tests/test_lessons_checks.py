@@ -79,5 +79,6 @@ CODE = re.compile(r"\bsum\(|\bFraction\(|\bfor \w+ in\b|\breturn\b|\bsl\.\w+\(|\
 @pytest.mark.parametrize(("lid", "q"), EXERCISES)
 def test_hints_are_graduated_text_never_solution_code(lid, q):
     hints = _lesson(lid).exercises[q].hints
+    assert len(hints) >= 2, "graduated: the idea first, then the step"
     for hint in hints:
         assert not CODE.search(hint), hint

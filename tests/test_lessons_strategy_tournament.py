@@ -113,7 +113,10 @@ def test_q1_own_agent_is_played():
     assert check("q1", hunter).passed
     assert "not its index" in check("q1", lambda o, legal, rng: 0).message
     assert "returns None" in check("q1", lambda o, legal, rng: None).message
-    assert "the bar is 60%" in check("q1", lambda o, legal, rng: legal[0]).message
+    first = check("q1", lambda o, legal, rng: legal[0])
+    assert "the bar is 60%" in first.message and "Idea:" in first.message and first.message_id == "hint1"
+    then = lesson4.ex.check("q1", lambda o, legal, rng: legal[0], 1)  # after one unexplained try: the step
+    assert "Step by step" in then.message and then.message_id == "hint2"
     assert "random move" in check("q1", lambda o, legal, rng: rng.choice(legal)).message
     assert "crashed" in check("q1", lambda o, legal, rng: 1 / 0).message
     assert "not one of legal_actions" in check("q1", lambda o, legal, rng: "cat").message

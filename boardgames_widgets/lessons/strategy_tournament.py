@@ -207,15 +207,15 @@ class AgentExercise(Exercise):
             message = M_("Well played: {rates}. Now enter it in the class tournament!", rates=_rates_text(v))
             return Feedback(True, tr(message), self.id, CORRECT)
         message = M_(
-            "Your agent plays legally, but {rates} (the bar is {bar:.0%} against both). "
-            "Idea: put a mouse next to the opponent's cheese, and your cheese where few squares are free around it.",
+            "Your agent plays legally, but {rates} (the bar is {bar:.0%} against both).",
             rates=_rates_text(v),
             bar=Q1_BAR,
         )
         if max(v.rates) <= 0.55:
             random_like = N_("It does about as well as a random move: does it look at the table at all?")
             return Feedback(False, tr(message) + " " + tr(random_like), self.id, "m3")
-        return Feedback(False, tr(message), self.id, "hint1")
+        level = min(unexplained, len(self.hints) - 1)  # the idea first, then the step
+        return Feedback(False, tr(message) + " " + tr(self.hints[level]), self.id, f"hint{level + 1}")
 
 
 def _rates_text(v: AgentVerdict) -> Message:
@@ -225,4 +225,20 @@ def _rates_text(v: AgentVerdict) -> Message:
     )
 
 
-ex.add(AgentExercise("q1", is_correct=lambda v: False))
+ex.add(
+    AgentExercise(
+        "q1",
+        is_correct=lambda v: False,
+        hint=(
+            N_(
+                "Idea: a good placement keeps your own cheese safe or puts the opponent's cheese in danger. "
+                "Does your agent look at the table before it chooses?"
+            ),
+            N_(
+                "Step by step: give each of the legal actions a score — a point for a mouse next to the "
+                "opponent's cheese, a point for your cheese where few squares are free around it — and play "
+                "the action with the best score."
+            ),
+        ),
+    )
+)
