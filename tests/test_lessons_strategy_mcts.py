@@ -144,3 +144,14 @@ def test_teaching_selection_equals_the_mcts_agents_selection():
         real_root = real_mcts.Node(None, 0, -1, [], visits=parent)
         real_root.children = {i: real_mcts.Node(i, 1, 0, [], visits=v, total=t) for i, (t, v) in enumerate(stats)}
         assert sl.select(lesson_root, c).action == real_mcts._ucb_child(real_root, c).state
+
+
+def test_teaching_rollout_draws_as_the_mcts_agents_rollout():
+    """sl.rollout (shown in the lesson) plays the same game as agents.mcts.random_rollout from the same seed."""
+    from boardgames_widgets.agents.mcts import random_rollout
+
+    for p in sl.endgame_puzzles()[:4]:
+        for seed in range(5):
+            lesson_rng, real_rng = random.Random(seed), random.Random(seed)
+            assert sl.rollout(p.game, p.state, lesson_rng) == tuple(random_rollout(p.game, p.state, real_rng))
+            assert lesson_rng.getstate() == real_rng.getstate()

@@ -247,7 +247,13 @@ def settle(game: Game[Any, Any], state: Any, rng: random.Random) -> Any:
 
 
 def new_node(game: Game[Any, Any], state: Any, mover: int, action: Any, rng: random.Random) -> TreeNode:
-    """A fresh, unvisited node (its untried moves in random order)."""
+    """A fresh, unvisited node (its untried moves in random order).
+
+    The package's ``agents.mcts`` draws the same odds differently (it pops an untried move at
+    a random index when it expands): each untried move is equally likely to come next in both.
+    Selection and rollout are tested equal to the agent's, draw for draw, and backup credits each
+    node's mover as the agent does (``tests/test_lessons_strategy_mcts.py``).
+    """
     state = settle(game, state, rng)
     untried = list(game.legal_actions(state)) if game.current_player(state) >= 0 else []
     rng.shuffle(untried)
