@@ -26,12 +26,12 @@ esac
 venv/bin/boardgames-widgets --version
 summary=$(venv/bin/boardgames-widgets lessons class)
 echo "$summary"
-case "$summary" in "Lessons in class: "*" copied, 0 already up to date.") ;; *) echo "unexpected summary" >&2; exit 1 ;; esac
+case "$summary" in "Lessons in class: "*" files copied, 0 already up to date.") ;; *) echo "unexpected summary" >&2; exit 1 ;; esac
 for nb in 00_start_here.ipynb arcade.ipynb games/food_chain.ipynb "$lesson"; do
   test -f "class/$nb" || { echo "class/$nb was not copied" >&2; exit 1; }
 done
 again=$(venv/bin/python -m boardgames_widgets lessons class)
-case "$again" in *" 0 copied, "*) ;; *) echo "a second copy copied again: $again" >&2; exit 1 ;; esac
+case "$again" in *" 0 files copied, "*) ;; *) echo "a second copy copied again: $again" >&2; exit 1 ;; esac
 
 t=$SECONDS
 venv/bin/python -m pytest -p no:cacheprovider --nbval-lax --nbval-current-env -q "class/$lesson"

@@ -42,7 +42,9 @@ def _game_id(text: str) -> str:
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``boardgames-widgets`` command."""
     from boardgames_widgets import __version__
+    from boardgames_widgets.core.registry import game_ids
 
+    games = ", ".join(game_ids()[:-1]) + " or " + game_ids()[-1]
     parser = argparse.ArgumentParser(
         prog="boardgames-widgets",
         description="Four family board and card games as Jupyter widgets, with lessons.",
@@ -71,7 +73,9 @@ def build_parser() -> argparse.ArgumentParser:
         description="Open the arcade as an app in your browser with Voilà (install it with "
         "pip install 'boardgames_widgets[lab]'). Press Ctrl+C to stop.",
     )
-    play.add_argument("game", metavar="GAME", nargs="?", type=_game_id, help="the game to preselect in the arcade")
+    play.add_argument(
+        "game", metavar="GAME", nargs="?", type=_game_id, help=f"the game to open first in the arcade: {games}"
+    )
     play.add_argument("--port", type=int, default=VOILA_PORT, help=f"the port to serve on (default {VOILA_PORT})")
     play.add_argument("--no-browser", action="store_true", help="do not open a browser; print the address")
     play.add_argument("--dry-run", action="store_true", help="print the command that would run, and stop")
@@ -86,7 +90,7 @@ def build_parser() -> argparse.ArgumentParser:
         "rerun resumes.",
     )
     tour.add_argument("folder", metavar="FOLDER", help="the folder of agent files")
-    tour.add_argument("--game", required=True, type=_game_id, help="the game to play")
+    tour.add_argument("--game", required=True, type=_game_id, help=f"the game to play: {games}")
     tour.add_argument("--players", type=int, help="seats per game (default: the game's smallest)")
     tour.add_argument("--games", type=int, default=20, help="games per pairing (default 20)")
     tour.add_argument("--seed", type=int, default=0, help="the tournament's seed (default 0)")
@@ -128,7 +132,7 @@ def voila_command(
 def _lessons(args: argparse.Namespace) -> int:
     from boardgames_widgets.lessons_copy import copy_lessons
 
-    print(copy_lessons(args.directory, force=args.force, lang=args.lang).summary())
+    print(copy_lessons(args.directory, force=args.force, lang=args.lang).summary("--force"))
     return 0
 
 

@@ -41,7 +41,9 @@ def test_copy_lessons_copies_every_notebook_with_its_folders(tmp_path: pathlib.P
         assert (tmp_path / "class" / name).read_bytes() == (ROOT / "notebooks" / name).read_bytes()
     assert report.notebooks == len(expected)
     summary = report.summary()
-    assert "\n" not in summary and f"{len(report.copied)} copied" in summary and str(tmp_path / "class") in summary
+    assert (
+        "\n" not in summary and f"{len(report.copied)} files copied" in summary and str(tmp_path / "class") in summary
+    )
 
 
 def test_a_changed_file_is_kept_unless_forced_and_a_deleted_one_comes_back(tmp_path: pathlib.Path) -> None:
@@ -53,11 +55,11 @@ def test_a_changed_file_is_kept_unless_forced_and_a_deleted_one_comes_back(tmp_p
     assert again.kept == (START,)
     assert again.copied == ("arcade.ipynb",)
     assert mine.read_text(encoding="utf-8") == '{"my": "work"}'
-    assert "1 changed files kept" in again.summary() and "--force" in again.summary()
+    assert "1 changed file kept (00_start_here.ipynb; add force=True to replace it)" in again.summary()
     forced = bw.copy_lessons(tmp_path, force=True)
     assert forced.replaced == (START,) and not forced.kept and not forced.copied
     assert mine.read_bytes() == (ROOT / "notebooks" / START).read_bytes()
-    assert "1 changed files replaced" in forced.summary()
+    assert "1 changed file replaced" in forced.summary()
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)
@@ -108,9 +110,9 @@ def test_lessons_subcommand_prints_the_one_line_summary(
     assert first.startswith(f"Lessons in {tmp_path}:")
     (tmp_path / START).write_text("changed", encoding="utf-8")
     assert cli.main(["lessons", str(tmp_path)]) == 0
-    assert "1 changed files kept" in capsys.readouterr().out
+    assert "1 changed file kept (00_start_here.ipynb; add --force to replace it)" in capsys.readouterr().out
     assert cli.main(["lessons", str(tmp_path), "--force"]) == 0
-    assert "1 changed files replaced" in capsys.readouterr().out
+    assert "1 changed file replaced" in capsys.readouterr().out
     assert cli.main(["lessons", str(tmp_path), "--lang", "xx"]) == 2
     assert "unknown language" in capsys.readouterr().err
 
@@ -123,6 +125,8 @@ def test_every_subcommand_has_help(command: str, capsys: pytest.CaptureFixture[s
     out = capsys.readouterr().out
     assert out.startswith(f"usage: boardgames-widgets {command}")
     assert {"lessons": "--force", "play": "GAME", "tournament": "--game"}[command] in out
+    if command != "lessons":
+        assert "food_chain, chop_chop, papageno or mouse_trap" in " ".join(out.split())
 
 
 def test_no_subcommand_is_an_error(capsys: pytest.CaptureFixture[str]) -> None:
