@@ -21,10 +21,16 @@ import subprocess
 import sys
 from collections.abc import Sequence
 
-__all__ = ["build_parser", "main", "save_table", "voila_command"]
+__all__ = ["TABLE_LEGEND", "build_parser", "main", "save_table", "voila_command"]
 
 #: The environment variable through which ``play GAME`` tells the arcade which game to preselect.
 ARCADE_GAME_ENV = "BGW_ARCADE_GAME"
+#: What the columns of the tournament table mean, printed under it and saved with it.
+TABLE_LEGEND = (
+    "Best first. win rate: the share of its games an agent won (a shared win counts in part). errors: games it lost "
+    "by crashing, making an illegal move or running out of time. vs NAME: how often the agent in that row "
+    "beat NAME; in brackets, the range the true rate is in with 95% confidence (more games, a narrower range)."
+)
 #: Voilà's default port.
 VOILA_PORT = 8866
 
@@ -154,8 +160,12 @@ def _play(args: argparse.Namespace) -> int:
         return 0
 
 
-def save_table(rows: Sequence[Sequence[str]], out: pathlib.Path) -> tuple[pathlib.Path, pathlib.Path]:
+def save_table(
+    rows: Sequence[Sequence[str]], out: pathlib.Path, legend: str | None = None
+) -> tuple[pathlib.Path, pathlib.Path]:
     """Write a table (a header row, then data rows) as ``standings.md`` and ``standings.csv`` in ``out``.
+
+    ``legend``, when given, is a paragraph under the Markdown table (the CSV holds the cells only).
 
     Raises:
         OSError: ``out`` cannot be written.
@@ -165,6 +175,8 @@ def save_table(rows: Sequence[Sequence[str]], out: pathlib.Path) -> tuple[pathli
     cells = [[c.replace("|", "\\|") for c in row] for row in rows]
     lines = ["| " + " | ".join(cells[0]) + " |", "|" + "---|" * len(cells[0])]
     lines += ["| " + " | ".join(row) + " |" for row in cells[1:]]
+    if legend:
+        lines += ["", legend]
     md.write_text("\n".join(lines) + "\n", encoding="utf-8")
     with csv_path.open("w", newline="", encoding="utf-8") as f:
         csv.writer(f).writerows(rows)
@@ -200,7 +212,8 @@ def _tournament(args: argparse.Namespace) -> int:
             results_path=out / "results.jsonl",
         )
     print(result)
-    md, csv_path = save_table(result.rows(), out)
+    print(TABLE_LEGEND)
+    md, csv_path = save_table(result.rows(), out, legend=TABLE_LEGEND)
     print(f"Saved the table as {md} and {csv_path}.")
     return 0
 

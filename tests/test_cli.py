@@ -202,6 +202,10 @@ def test_save_table_writes_markdown_and_csv(tmp_path: pathlib.Path) -> None:
 
     with csv_path.open(encoding="utf-8", newline="") as f:
         assert list(csv.reader(f)) == rows
+    md, csv_path = cli.save_table(rows, tmp_path / "legend", legend="What the columns mean.")
+    assert md.read_text(encoding="utf-8").splitlines()[-2:] == ["", "What the columns mean."]
+    with csv_path.open(encoding="utf-8", newline="") as f:
+        assert list(csv.reader(f)) == rows  # the CSV holds the cells only
 
 
 def test_python_dash_m_runs_the_command(tmp_path: pathlib.Path) -> None:
@@ -255,6 +259,8 @@ def test_tournament_plays_the_folder_and_saves_the_table(
     assert rows[-1][0] == "carol"  # best first
     md = (folder / "standings.md").read_text(encoding="utf-8")
     assert md.startswith("| agent | Elo |") and f"Saved the table as {folder / 'standings.md'}" in out
+    assert md.rstrip().endswith(cli.TABLE_LEGEND) and cli.TABLE_LEGEND in out  # what the columns mean
+    assert all(word in cli.TABLE_LEGEND for word in ("win rate:", "errors:", "vs NAME:", "95%"))
     assert out.index("carol") > out.index("alice")  # the table is printed too
     results = (folder / "results.jsonl").read_text(encoding="utf-8").splitlines()
     assert len(results) == 6  # 3 pairings x 2 games
