@@ -27,7 +27,7 @@ __all__ = ["TABLE_LEGEND", "build_parser", "main", "save_table", "voila_command"
 ARCADE_GAME_ENV = "BGW_ARCADE_GAME"
 #: What the columns of the tournament table mean, printed under it and saved with it.
 TABLE_LEGEND = (
-    "Best first. win rate: the share of its games an agent won (a shared win counts in part). errors: games it lost "
+    "The best agent is first. win rate: the share of its games an agent won (a shared win counts in part). errors: games it lost "
     "by crashing, making an illegal move or running out of time. vs NAME: how often the agent in that row "
     "beat NAME; in brackets, the range the true rate is in with 95% confidence (more games, a narrower range)."
 )
