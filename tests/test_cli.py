@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
+import socket
+import time
+import urllib.error
+import urllib.request
 import pathlib
 import subprocess
 import sys
@@ -187,6 +192,43 @@ def test_play_becomes_voila_with_the_game_in_its_environment(monkeypatch: pytest
     ((path, argv, env),) = calls
     assert path == sys.executable and argv == cli.voila_command("mouse_trap", no_browser=True)[0]
     assert env[cli.ARCADE_GAME_ENV] == "mouse_trap" and env["PATH"] == os.environ["PATH"]
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.mark.skipif(importlib.util.find_spec("voila") is None, reason="Voilà is not installed (the lab extra)")
+def test_play_serves_the_arcade_with_that_game_on_127_0_0_1(tmp_path: pathlib.Path) -> None:
+    """The real command: Voilà starts, the page comes over 127.0.0.1 with the chosen game's board
+    (its picture, titled with the game's name), and stopping the command's own PID stops the server."""
+    port = _free_port()
+    log = tmp_path / "voila.log"
+    env = dict(os.environ, PYTHONPATH=str(ROOT), MPLBACKEND="Agg")
+    argv = [sys.executable, "-m", "boardgames_widgets", "play", "papageno", "--no-browser", "--port", str(port)]
+    with log.open("wb") as out:
+        server = subprocess.Popen(argv, stdout=out, stderr=subprocess.STDOUT, env=env, cwd=tmp_path)
+        try:
+            page = ""
+            deadline = time.monotonic() + 180  # how long to wait for a slow machine, not a speed check
+            while not page and server.poll() is None and time.monotonic() < deadline:
+                try:
+                    with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=120) as answer:
+                        page = answer.read().decode("utf-8")
+                except (urllib.error.URLError, ConnectionError):
+                    time.sleep(0.5)
+        finally:
+            server.terminate()
+            server.wait(timeout=60)
+    assert page, log.read_text(encoding="utf-8", errors="replace")[-3000:]
+    assert "<title>arcade" in page
+    # The board shown first is Papageno's (the picture that stands in for the canvas carries its name).
+    assert "\\u003ctitle\\u003ePapageno\\u003c/title\\u003e" in page
+    assert "\\u003ctitle\\u003eFood Chain\\u003c/title\\u003e" not in page
+    with pytest.raises(OSError):  # nothing is left listening
+        socket.create_connection(("127.0.0.1", port), timeout=5).close()
 
 
 def test_save_table_writes_markdown_and_csv(tmp_path: pathlib.Path) -> None:
