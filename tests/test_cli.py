@@ -5,13 +5,13 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
+import pathlib
 import socket
+import subprocess
+import sys
 import time
 import urllib.error
 import urllib.request
-import pathlib
-import subprocess
-import sys
 
 import pytest
 
