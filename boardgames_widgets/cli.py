@@ -230,5 +230,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return handlers[args.command](args)
     except (ValueError, OSError) as exc:
-        print(f"boardgames-widgets {args.command}: {exc}", file=sys.stderr)
+        # "Permission denied: /srv/class" rather than "[Errno 13] Permission denied: '/srv/class'".
+        reason = f"{exc.strerror}: {exc.filename}" if isinstance(exc, OSError) and exc.strerror else str(exc)
+        print(f"boardgames-widgets {args.command}: {reason}", file=sys.stderr)
         return 2

@@ -120,6 +120,10 @@ def test_lessons_subcommand_prints_the_one_line_summary(
     assert "1 changed file replaced" in capsys.readouterr().out
     assert cli.main(["lessons", str(tmp_path), "--lang", "xx"]) == 2
     assert "unknown language" in capsys.readouterr().err
+    (tmp_path / "afile").write_text("x", encoding="utf-8")
+    assert cli.main(["lessons", str(tmp_path / "afile" / "class")]) == 2  # a folder inside a file
+    err = capsys.readouterr().err
+    assert err.startswith("boardgames-widgets lessons: Not a directory: ") and "Errno" not in err
 
 
 @pytest.mark.parametrize("command", ["lessons", "play", "tournament"])
