@@ -3,9 +3,10 @@
 #
 # A fresh Python 3.10 venv gets exactly the floors of pyproject.toml's dependencies
 # (.ci/floors.py: ipywidgets 8.0, ipycanvas 0.13.1, numpy 1.24, matplotlib 3.7, tqdm 4.60),
-# pytest, hypothesis and packaging, and the wheel given as $1 without its dependencies; then
-# the non-browser, non-notebook tests run (unit, property and doctests; tests that need an
-# optional extra skip by themselves). Skips with a message when no Python 3.10 is found
+# pytest, hypothesis, packaging, nbval and ipykernel, and the wheel given as $1 without its
+# dependencies; then the non-browser tests run: unit, property and doctests (tests that need an
+# optional extra skip by themselves), and every notebook under nbval, its kernel importing the
+# installed wheel with the oldest dependencies. Skips with a message when no Python 3.10 is found
 # (BGW_OLDEST_PYTHON=/path/to/python3.10 chooses one).
 #
 # Usage: bash .ci/oldest_deps.sh dist/boardgames_widgets-*.whl
@@ -34,7 +35,7 @@ vpy="$work/venv/bin/python"
 python3 .ci/floors.py >"$work/floors.txt"
 echo "oldest versions: $(tr '\n' ' ' <"$work/floors.txt")on $("$vpy" --version)"
 export PIP_DISABLE_PIP_VERSION_CHECK=1
-"$vpy" -m pip install --quiet -r "$work/floors.txt" "pytest>=8" "hypothesis>=6" packaging 2>&1 | grep -v "^WARNING: Location" || true
+"$vpy" -m pip install --quiet -r "$work/floors.txt" "pytest>=8" "hypothesis>=6" packaging "nbval>=0.11" "ipykernel>=6" 2>&1 | grep -v "^WARNING: Location" || true
 "$vpy" -m pip install --quiet --no-deps "$wheel"
 "$vpy" -m pip check
 # The floors really are what is installed (a resolver that picked newer versions would test nothing).
@@ -48,8 +49,15 @@ for line in open(sys.argv[1]):
 PY
 echo "venv ready in $((SECONDS - start)) s"
 # From the source tree (the tests import the package from it, as the rest of CI does), with
-# pyproject's addopts replaced: no nbval (notebooks need the full Jupyter stack).
+# pyproject's addopts replaced (its doctests and nbval are run explicitly).
 # The Binder check builds its own full-stack venv; the main job runs it, not this one.
 BGW_BINDER_CHECK=0 MPLBACKEND=Agg "$vpy" -m pytest -o addopts="" -p no:cacheprovider --doctest-modules -m "not browser" -W ignore::DeprecationWarning \
   --ignore=tests/browser -q boardgames_widgets tests
+echo "tests with the oldest versions: $((SECONDS - start)) s"
+# Every notebook (English and translated) in a kernel of this venv: the lessons' plots, widgets and
+# checks with matplotlib 3.7, numpy 1.24, ipywidgets 8.0 and ipycanvas 0.13.1.
+t=$SECONDS
+MPLBACKEND=Agg "$vpy" -m pytest -o addopts="" -p no:cacheprovider --nbval-lax --nbval-current-env -q \
+  -W ignore::DeprecationWarning notebooks
+echo "notebooks with the oldest versions: $((SECONDS - t)) s"
 echo "oldest-dependencies job: $((SECONDS - start)) s"

@@ -23,7 +23,7 @@ from boardgames_widgets.core import (
 )
 from boardgames_widgets.lessons_copy import copy_lessons
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 __all__ = [
     "CHANCE",

@@ -21,10 +21,16 @@ import subprocess
 import sys
 from collections.abc import Sequence
 
-__all__ = ["build_parser", "main", "save_table", "voila_command"]
+__all__ = ["TABLE_LEGEND", "build_parser", "main", "save_table", "voila_command"]
 
 #: The environment variable through which ``play GAME`` tells the arcade which game to preselect.
 ARCADE_GAME_ENV = "BGW_ARCADE_GAME"
+#: What the columns of the tournament table mean, printed under it and saved with it.
+TABLE_LEGEND = (
+    "The best agent is first. win rate: the share of its games an agent won (a shared win counts in part). errors: games it lost "
+    "by crashing, making an illegal move or running out of time. vs NAME: how often the agent in that row "
+    "beat NAME; in brackets, the range the true rate is in with 95% confidence (more games, a narrower range)."
+)
 #: Voilà's default port.
 VOILA_PORT = 8866
 
@@ -42,7 +48,9 @@ def _game_id(text: str) -> str:
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``boardgames-widgets`` command."""
     from boardgames_widgets import __version__
+    from boardgames_widgets.core.registry import game_ids
 
+    games = ", ".join(game_ids()[:-1]) + " or " + game_ids()[-1]
     parser = argparse.ArgumentParser(
         prog="boardgames-widgets",
         description="Four family board and card games as Jupyter widgets, with lessons.",
@@ -71,7 +79,9 @@ def build_parser() -> argparse.ArgumentParser:
         description="Open the arcade as an app in your browser with Voilà (install it with "
         "pip install 'boardgames_widgets[lab]'). Press Ctrl+C to stop.",
     )
-    play.add_argument("game", metavar="GAME", nargs="?", type=_game_id, help="the game to preselect in the arcade")
+    play.add_argument(
+        "game", metavar="GAME", nargs="?", type=_game_id, help=f"the game to open first in the arcade: {games}"
+    )
     play.add_argument("--port", type=int, default=VOILA_PORT, help=f"the port to serve on (default {VOILA_PORT})")
     play.add_argument("--no-browser", action="store_true", help="do not open a browser; print the address")
     play.add_argument("--dry-run", action="store_true", help="print the command that would run, and stop")
@@ -86,7 +96,7 @@ def build_parser() -> argparse.ArgumentParser:
         "rerun resumes.",
     )
     tour.add_argument("folder", metavar="FOLDER", help="the folder of agent files")
-    tour.add_argument("--game", required=True, type=_game_id, help="the game to play")
+    tour.add_argument("--game", required=True, type=_game_id, help=f"the game to play: {games}")
     tour.add_argument("--players", type=int, help="seats per game (default: the game's smallest)")
     tour.add_argument("--games", type=int, default=20, help="games per pairing (default 20)")
     tour.add_argument("--seed", type=int, default=0, help="the tournament's seed (default 0)")
@@ -128,7 +138,7 @@ def voila_command(
 def _lessons(args: argparse.Namespace) -> int:
     from boardgames_widgets.lessons_copy import copy_lessons
 
-    print(copy_lessons(args.directory, force=args.force, lang=args.lang).summary())
+    print(copy_lessons(args.directory, force=args.force, lang=args.lang).summary("--force"))
     return 0
 
 
@@ -150,8 +160,12 @@ def _play(args: argparse.Namespace) -> int:
         return 0
 
 
-def save_table(rows: Sequence[Sequence[str]], out: pathlib.Path) -> tuple[pathlib.Path, pathlib.Path]:
+def save_table(
+    rows: Sequence[Sequence[str]], out: pathlib.Path, legend: str | None = None
+) -> tuple[pathlib.Path, pathlib.Path]:
     """Write a table (a header row, then data rows) as ``standings.md`` and ``standings.csv`` in ``out``.
+
+    ``legend``, when given, is a paragraph under the Markdown table (the CSV holds the cells only).
 
     Raises:
         OSError: ``out`` cannot be written.
@@ -161,6 +175,8 @@ def save_table(rows: Sequence[Sequence[str]], out: pathlib.Path) -> tuple[pathli
     cells = [[c.replace("|", "\\|") for c in row] for row in rows]
     lines = ["| " + " | ".join(cells[0]) + " |", "|" + "---|" * len(cells[0])]
     lines += ["| " + " | ".join(row) + " |" for row in cells[1:]]
+    if legend:
+        lines += ["", legend]
     md.write_text("\n".join(lines) + "\n", encoding="utf-8")
     with csv_path.open("w", newline="", encoding="utf-8") as f:
         csv.writer(f).writerows(rows)
@@ -196,7 +212,8 @@ def _tournament(args: argparse.Namespace) -> int:
             results_path=out / "results.jsonl",
         )
     print(result)
-    md, csv_path = save_table(result.rows(), out)
+    print(TABLE_LEGEND)
+    md, csv_path = save_table(result.rows(), out, legend=TABLE_LEGEND)
     print(f"Saved the table as {md} and {csv_path}.")
     return 0
 
@@ -213,5 +230,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return handlers[args.command](args)
     except (ValueError, OSError) as exc:
-        print(f"boardgames-widgets {args.command}: {exc}", file=sys.stderr)
+        # "Permission denied: /srv/class" rather than "[Errno 13] Permission denied: '/srv/class'".
+        reason = f"{exc.strerror}: {exc.filename}" if isinstance(exc, OSError) and exc.strerror else str(exc)
+        print(f"boardgames-widgets {args.command}: {reason}", file=sys.stderr)
         return 2

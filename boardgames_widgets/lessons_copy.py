@@ -92,13 +92,28 @@ class CopyReport:
         """How many notebooks the folder now has from this package."""
         return sum(name.endswith(".ipynb") for name in self.copied + self.unchanged + self.replaced + self.kept)
 
-    def summary(self) -> str:
-        """One line: where, how many files copied, already there, replaced or kept."""
-        parts = [f"{len(self.copied)} copied", f"{len(self.unchanged)} already up to date"]
+    def summary(self, force_option: str = "force=True") -> str:
+        """One line: where, how many files were copied, already there, replaced or kept.
+
+        Kept files are named (the first three) with how to replace them: ``force_option``
+        (``"--force"`` on the command line).
+
+        >>> CopyReport(pathlib.Path("class"), copied=("a.ipynb",), kept=("b.ipynb",)).summary("--force")
+        'Lessons in class: 1 file copied, 0 already up to date, 1 changed file kept (b.ipynb; add --force to replace it).'
+        """
+
+        def files(n: int) -> str:
+            return f"{n} file" if n == 1 else f"{n} files"
+
+        parts = [f"{files(len(self.copied))} copied", f"{len(self.unchanged)} already up to date"]
         if self.replaced:
-            parts.append(f"{len(self.replaced)} changed files replaced")
+            parts.append(f"{len(self.replaced)} changed {files(len(self.replaced)).split()[1]} replaced")
         if self.kept:
-            parts.append(f"{len(self.kept)} changed files kept (use --force or force=True to replace them)")
+            names = ", ".join(self.kept[:3]) + (f" and {len(self.kept) - 3} more" if len(self.kept) > 3 else "")
+            it = "it" if len(self.kept) == 1 else "them"
+            parts.append(
+                f"{len(self.kept)} changed {files(len(self.kept)).split()[1]} kept ({names}; add {force_option} to replace {it})"
+            )
         return f"Lessons in {self.directory}: " + ", ".join(parts) + "."
 
     def __str__(self) -> str:

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import pathlib
+import socket
 import subprocess
 import sys
+import time
+import urllib.error
+import urllib.request
 
 import pytest
 
@@ -41,7 +46,9 @@ def test_copy_lessons_copies_every_notebook_with_its_folders(tmp_path: pathlib.P
         assert (tmp_path / "class" / name).read_bytes() == (ROOT / "notebooks" / name).read_bytes()
     assert report.notebooks == len(expected)
     summary = report.summary()
-    assert "\n" not in summary and f"{len(report.copied)} copied" in summary and str(tmp_path / "class") in summary
+    assert (
+        "\n" not in summary and f"{len(report.copied)} files copied" in summary and str(tmp_path / "class") in summary
+    )
 
 
 def test_a_changed_file_is_kept_unless_forced_and_a_deleted_one_comes_back(tmp_path: pathlib.Path) -> None:
@@ -53,11 +60,11 @@ def test_a_changed_file_is_kept_unless_forced_and_a_deleted_one_comes_back(tmp_p
     assert again.kept == (START,)
     assert again.copied == ("arcade.ipynb",)
     assert mine.read_text(encoding="utf-8") == '{"my": "work"}'
-    assert "1 changed files kept" in again.summary() and "--force" in again.summary()
+    assert "1 changed file kept (00_start_here.ipynb; add force=True to replace it)" in again.summary()
     forced = bw.copy_lessons(tmp_path, force=True)
     assert forced.replaced == (START,) and not forced.kept and not forced.copied
     assert mine.read_bytes() == (ROOT / "notebooks" / START).read_bytes()
-    assert "1 changed files replaced" in forced.summary()
+    assert "1 changed file replaced" in forced.summary()
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)
@@ -108,11 +115,15 @@ def test_lessons_subcommand_prints_the_one_line_summary(
     assert first.startswith(f"Lessons in {tmp_path}:")
     (tmp_path / START).write_text("changed", encoding="utf-8")
     assert cli.main(["lessons", str(tmp_path)]) == 0
-    assert "1 changed files kept" in capsys.readouterr().out
+    assert "1 changed file kept (00_start_here.ipynb; add --force to replace it)" in capsys.readouterr().out
     assert cli.main(["lessons", str(tmp_path), "--force"]) == 0
-    assert "1 changed files replaced" in capsys.readouterr().out
+    assert "1 changed file replaced" in capsys.readouterr().out
     assert cli.main(["lessons", str(tmp_path), "--lang", "xx"]) == 2
     assert "unknown language" in capsys.readouterr().err
+    (tmp_path / "afile").write_text("x", encoding="utf-8")
+    assert cli.main(["lessons", str(tmp_path / "afile" / "class")]) == 2  # a folder inside a file
+    err = capsys.readouterr().err
+    assert err.startswith("boardgames-widgets lessons: Not a directory: ") and "Errno" not in err
 
 
 @pytest.mark.parametrize("command", ["lessons", "play", "tournament"])
@@ -123,6 +134,8 @@ def test_every_subcommand_has_help(command: str, capsys: pytest.CaptureFixture[s
     out = capsys.readouterr().out
     assert out.startswith(f"usage: boardgames-widgets {command}")
     assert {"lessons": "--force", "play": "GAME", "tournament": "--game"}[command] in out
+    if command != "lessons":
+        assert "food_chain, chop_chop, papageno or mouse_trap" in " ".join(out.split())
 
 
 def test_no_subcommand_is_an_error(capsys: pytest.CaptureFixture[str]) -> None:
@@ -185,6 +198,43 @@ def test_play_becomes_voila_with_the_game_in_its_environment(monkeypatch: pytest
     assert env[cli.ARCADE_GAME_ENV] == "mouse_trap" and env["PATH"] == os.environ["PATH"]
 
 
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.mark.skipif(importlib.util.find_spec("voila") is None, reason="Voilà is not installed (the lab extra)")
+def test_play_serves_the_arcade_with_that_game_on_127_0_0_1(tmp_path: pathlib.Path) -> None:
+    """The real command: Voilà starts, the page comes over 127.0.0.1 with the chosen game's board
+    (its picture, titled with the game's name), and stopping the command's own PID stops the server."""
+    port = _free_port()
+    log = tmp_path / "voila.log"
+    env = dict(os.environ, PYTHONPATH=str(ROOT), MPLBACKEND="Agg")
+    argv = [sys.executable, "-m", "boardgames_widgets", "play", "papageno", "--no-browser", "--port", str(port)]
+    with log.open("wb") as out:
+        server = subprocess.Popen(argv, stdout=out, stderr=subprocess.STDOUT, env=env, cwd=tmp_path)
+        try:
+            page = ""
+            deadline = time.monotonic() + 180  # how long to wait for a slow machine, not a speed check
+            while not page and server.poll() is None and time.monotonic() < deadline:
+                try:
+                    with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=120) as answer:
+                        page = answer.read().decode("utf-8")
+                except (urllib.error.URLError, ConnectionError):
+                    time.sleep(0.5)
+        finally:
+            server.terminate()
+            server.wait(timeout=60)
+    assert page, log.read_text(encoding="utf-8", errors="replace")[-3000:]
+    assert "<title>arcade" in page
+    # The board shown first is Papageno's (the picture that stands in for the canvas carries its name).
+    assert "\\u003ctitle\\u003ePapageno\\u003c/title\\u003e" in page
+    assert "\\u003ctitle\\u003eFood Chain\\u003c/title\\u003e" not in page
+    with pytest.raises(OSError):  # nothing is left listening
+        socket.create_connection(("127.0.0.1", port), timeout=5).close()
+
+
 def test_save_table_writes_markdown_and_csv(tmp_path: pathlib.Path) -> None:
     rows = [["agent", "Elo", "vs a|b"], ["a|b", "1510", "—"], ["c", "1490", "40% (20–60)"]]
     md, csv_path = cli.save_table(rows, tmp_path / "out")
@@ -198,6 +248,10 @@ def test_save_table_writes_markdown_and_csv(tmp_path: pathlib.Path) -> None:
 
     with csv_path.open(encoding="utf-8", newline="") as f:
         assert list(csv.reader(f)) == rows
+    md, csv_path = cli.save_table(rows, tmp_path / "legend", legend="What the columns mean.")
+    assert md.read_text(encoding="utf-8").splitlines()[-2:] == ["", "What the columns mean."]
+    with csv_path.open(encoding="utf-8", newline="") as f:
+        assert list(csv.reader(f)) == rows  # the CSV holds the cells only
 
 
 def test_python_dash_m_runs_the_command(tmp_path: pathlib.Path) -> None:
@@ -251,6 +305,8 @@ def test_tournament_plays_the_folder_and_saves_the_table(
     assert rows[-1][0] == "carol"  # best first
     md = (folder / "standings.md").read_text(encoding="utf-8")
     assert md.startswith("| agent | Elo |") and f"Saved the table as {folder / 'standings.md'}" in out
+    assert md.rstrip().endswith(cli.TABLE_LEGEND) and cli.TABLE_LEGEND in out  # what the columns mean
+    assert all(word in cli.TABLE_LEGEND for word in ("win rate:", "errors:", "vs NAME:", "95%"))
     assert out.index("carol") > out.index("alice")  # the table is printed too
     results = (folder / "results.jsonl").read_text(encoding="utf-8").splitlines()
     assert len(results) == 6  # 3 pairings x 2 games

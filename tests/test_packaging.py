@@ -101,6 +101,22 @@ def test_citation_agrees_with_the_package() -> None:
     assert fields["repository-code"] == URLS["Source"]
 
 
+def test_the_version_is_written_once_and_the_citation_and_changelog_agree() -> None:
+    """``boardgames_widgets/__init__.py`` is the one place (hatchling reads it for the wheel's
+    metadata, Sphinx for the docs); CITATION.cff repeats it and the CHANGELOG has its section."""
+    assert "version" in PROJECT["dynamic"] and "version" not in PROJECT
+    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert pyproject["tool"]["hatch"]["version"]["path"] == "boardgames_widgets/__init__.py"
+    init = (ROOT / "boardgames_widgets" / "__init__.py").read_text(encoding="utf-8")
+    assert re.findall(r'^__version__ = "([^"]+)"$', init, flags=re.M) == [bw.__version__]
+    assert re.fullmatch(r"\d+\.\d+\.\d+", bw.__version__), bw.__version__
+    cff = (ROOT / "CITATION.cff").read_text(encoding="utf-8")
+    assert re.findall(r"^version: \"?([^\"\n]+)\"?$", cff, flags=re.M) == [bw.__version__]
+    changelog = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
+    sections = re.findall(r"^## (\d+\.\d+\.\d+)\b", changelog, flags=re.M)
+    assert sections and sections[0] == bw.__version__, f"the newest CHANGELOG section is {sections[:1]}"
+
+
 # -- one repository name ---------------------------------------------------------------------
 #: Every way a file can name where the project lives.
 REPO_PATTERNS = (

@@ -1,4 +1,5 @@
-"""The Try it page and JupyterLite say in words when Pyodide cannot load (a real Chromium, offline).
+"""The Try it page and JupyterLite say in words when Pyodide cannot load (a real Chromium, offline),
+and no page of the site asks another host for anything (only Pyodide, on the Try it page and in JupyterLite).
 
 The docs site (with its JupyterLite) is built once and served from 127.0.0.1; every request to
 another host is refused, as on a computer without internet access or behind a school filter that
@@ -80,7 +81,7 @@ def test_try_it_page_says_python_needs_the_pyodide_cdn(page: Any, site_url: str)
 
 
 def test_jupyterlite_itself_says_so_above_the_notebook(page: Any, site_url: str) -> None:
-    _refuse_other_hosts(page, site_url)
+    refused = _refuse_other_hosts(page, site_url)
     page.goto(site_url + "lite/lab/index.html?path=00_start_here.ipynb")
     alert = page.locator(ALERT)
     alert.wait_for(state="visible", timeout=60_000)
@@ -90,6 +91,34 @@ def test_jupyterlite_itself_says_so_above_the_notebook(page: Any, site_url: str)
     assert box is not None and box["y"] < 5 and box["height"] > 20  # a banner at the top, not hidden in a log
     page.get_by_role("button", name="Close this message").click()
     assert page.locator(ALERT).count() == 0
+    page.locator(".jp-RenderedMarkdown h1:visible", has_text="Start here").first.wait_for(timeout=60_000)  # opened
+    page.wait_for_load_state("networkidle")
+    # JupyterLab, its extensions and fonts all came from this site: only Pyodide was asked elsewhere.
+    assert refused and all(u.startswith(bgw_docs.pyodide_url().rsplit("/", 1)[0]) for u in refused), refused
+
+
+#: Pages of every kind: the landing page, a game's page, a notebook, the API, the search, the teachers' page.
+SITE_PAGES = (
+    "index.html",
+    "_generated/games/food_chain.html",
+    "_generated/notebooks/lessons/probability/01_dice.html",
+    "_generated/api.html",
+    "search.html?q=mouse",
+    "for_teachers.html",
+)
+
+
+@pytest.mark.parametrize("name", SITE_PAGES)
+def test_a_page_asks_no_other_host_in_a_real_browser(page: Any, site_url: str, name: str) -> None:
+    """What the browser really fetches (fonts, styles, scripts, pictures, and what scripts load later)."""
+    refused = _refuse_other_hosts(page, site_url)
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url))
+    answer = page.goto(site_url + name)
+    assert answer is not None and answer.status == 200
+    page.wait_for_load_state("networkidle")
+    assert len(asked) > 3  # the page's own styles and scripts
+    assert refused == [], f"{name} asks other hosts: {refused}"
 
 
 def test_no_message_when_the_cdn_answers(page: Any, site_url: str) -> None:
