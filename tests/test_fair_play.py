@@ -30,7 +30,6 @@ from boardgames_widgets.analysis.tournament import (
     AgentFolder,
     MatchResult,
     default_executor,
-    gauntlet,
     load_agents,
     round_robin,
 )
@@ -205,29 +204,34 @@ def test_same_game_in_process_and_in_the_sandbox() -> None:
     assert here == there
 
 
-# -- each cheat in a process-pool tournament ---------------------------------------------------
-def test_every_cheat_forfeits_in_a_process_pool_gauntlet() -> None:
-    field = {name: agent for name, (agent, _) in CHEATS.items()}
+# -- each cheat in a process-pool round robin -------------------------------------------------
+def test_every_cheat_forfeits_in_a_process_pool_round_robin() -> None:
+    """All the cheats, an honest agent and the frame walker meet each other, sandboxed, on a pool."""
+    field = {"honest": RandomAgent(), "frame_walker": frame_walker, **{n: a for n, (a, _) in CHEATS.items()}}
     with ProcessPoolExecutor(2) as pool:
-        result = gauntlet(
-            GAME,
-            ("honest", RandomAgent()),
-            field,
-            games=2,
-            executor=pool,
-            progress=False,
-            move_time_limit=LIMIT,
-            isolate=True,
+        result = round_robin(
+            GAME, field, games=2, seed=5, executor=pool, progress=False, move_time_limit=LIMIT, isolate=True
         )
-    assert len(result.matches) == 2 * len(CHEATS) and not [m for m in result.matches if m.returns is None]
+    pairs = len(field) * (len(field) - 1) // 2
+    assert len(result.matches) == 2 * pairs and not [m for m in result.matches if m.returns is None]
+    assert all(m.faulty is not None for m in result.errors)  # no error is left uncharged
     faults = {s.agent: s.faults for s in result.standings}
-    assert faults == {"honest": 0, **dict.fromkeys(CHEATS, 2)}
+    # the frame walker raises if it finds the state: in its sandbox it never does, and plays on
+    assert faults["honest"] == faults["frame_walker"] == 0
+    for m in result.matches:
+        cheats_here = set(m.match.seats) & set(CHEATS)
+        assert (m.faulty in cheats_here) if cheats_here else m.faulty is None  # charged to a cheater
+    assert sum(faults.values()) == sum(1 for m in result.matches if set(m.match.seats) & set(CHEATS))
     for name, (_, reason) in CHEATS.items():
-        assert result.pairing("honest", name).win_rate == 1.0
+        for honest in ("honest", "frame_walker"):
+            assert result.pairing(honest, name).score == 2.0 and result.pairing(name, honest).score == 0.0
+        assert faults[name] >= 4  # at least its games with the two honest agents
         assert {m.fault for m in result.matches if m.faulty == name} == {reason}
+    assert {s.agent for s in result.standings[:2]} == {"honest", "frame_walker"}
 
 
-def test_six_agents_one_cheating_one_looping_one_crashing() -> None:
+@pytest.mark.parametrize("isolate", [False, True], ids=["in-process", "sandbox"])
+def test_six_agents_one_cheating_one_looping_one_crashing(isolate: bool) -> None:
     agents = {
         "greedy": GreedyAgent(),
         "random": RandomAgent(),
@@ -238,7 +242,9 @@ def test_six_agents_one_cheating_one_looping_one_crashing() -> None:
     }
     honest, bad = ["greedy", "random", "first"], ["cheater", "looper", "crasher"]
     with default_executor(2) as pool:
-        result = round_robin(GAME, agents, games=2, seed=1, executor=pool, progress=False, move_time_limit=LIMIT)
+        result = round_robin(
+            GAME, agents, games=2, seed=1, executor=pool, progress=False, move_time_limit=LIMIT, isolate=isolate
+        )
     assert len(result.matches) == 15 * 2 and not [m for m in result.matches if m.returns is None]
     faults = {s.agent: s.faults for s in result.standings}
     assert all(faults[n] == 0 for n in honest)
@@ -250,6 +256,7 @@ def test_six_agents_one_cheating_one_looping_one_crashing() -> None:
     assert sum(faults.values()) == len(bad_games)  # one forfeit per game with a bad agent
     assert {m.fault for m in result.matches if m.faulty == "looper"} == {"time"}
     assert {m.fault for m in result.matches if m.faulty == "cheater"} == {"illegal"}
+    assert {m.fault for m in result.matches if m.faulty == "crasher"} == {"crash"}
     assert {s.agent for s in result.standings[3:]} == set(bad)
 
 
@@ -293,6 +300,30 @@ def test_a_failed_task_is_played_again() -> None:
         GAME, [RandomAgent(), FirstActionAgent()], games=4, seed=6, executor=FailsOnce(), progress=False
     )
     assert there == here
+
+
+def test_a_task_that_fails_twice_is_recorded_as_an_error_for_its_pairing(monkeypatch: pytest.MonkeyPatch) -> None:
+    from boardgames_widgets.analysis import tournament
+
+    real = tournament.play_match
+    tries: list[int] = []
+
+    def fails_for_game_0(game: Any, agents: Any, match: Any, *args: Any, **kwargs: Any) -> Any:
+        if match.index == 0:
+            tries.append(match.index)
+            raise RuntimeError("worker lost")
+        return real(game, agents, match, *args, **kwargs)
+
+    monkeypatch.setattr(tournament, "play_match", fails_for_game_0)
+    agents = {"random": RandomAgent(), "first": FirstActionAgent(), "greedy": GreedyAgent()}
+    result = round_robin(GAME, agents, games=2, seed=6, progress=False)
+    assert len(tries) == 2  # played, then played once more
+    lost = result.matches[0]
+    assert lost.returns is None and lost.error is not None and lost.error.startswith("task failed twice")
+    assert lost.faulty is None  # nobody is charged with it
+    a, b = lost.match.seats
+    assert result.pairing(a, b).errors == 1 and result.pairing(a, b).games == 1
+    assert [m for m in result.matches if m.returns is None] == [lost]  # every other game was kept
 
 
 # -- same table on every executor; results file and resume -------------------------------------
