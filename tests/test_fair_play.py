@@ -260,6 +260,18 @@ def test_six_agents_one_cheating_one_looping_one_crashing(isolate: bool) -> None
     assert {s.agent for s in result.standings[3:]} == set(bad)
 
 
+def test_with_three_players_the_others_share_a_forfeited_game() -> None:
+    game = make_game("papageno", num_players=3)
+    result = round_robin(game, {"a": RandomAgent(), "b": FirstActionAgent(), "bad": nothing}, games=2, progress=False)
+    forfeits = [m for m in result.matches if "bad" in m.match.seats]
+    assert len(forfeits) == 4 and all(m.faulty == "bad" and m.fault == "illegal" for m in forfeits)
+    for m in forfeits:  # a round robin of two agents fills the 3 seats with one of them twice
+        others = sum(seat != "bad" for seat in m.match.seats)
+        assert m.returns == tuple(0.0 if seat == "bad" else 1 / others for seat in m.match.seats)
+    assert any(m.match.seats.count("bad") == 1 for m in forfeits)  # two others shared that win
+    assert {s.agent: s.faults for s in result.standings} == {"a": 0, "b": 0, "bad": 4}
+
+
 def test_a_dead_pool_worker_loses_nothing() -> None:
     """``os._exit`` outside a sandbox breaks the pool: every game is played again here, sandboxed."""
     agents = {"random": RandomAgent(), "exiter": exiter, "first": FirstActionAgent()}
@@ -376,6 +388,17 @@ STUDENT_FILES = {
     "bob.py": "NAME = 'Bob the bot'\nagent = lambda observation, legal_actions, rng: rng.choice(legal_actions)\n",
     "carol.py": "class Mine:\n    def act(self, o, legal, rng):\n        return legal[-1]\nagent = Mine()\n",
     "dave.py": "def act(observation, legal_actions, rng):\n    return tuple(legal_actions[0])\n",
+    # walks the stack for the state and crashes if it finds it: it never does, being sandboxed by default
+    "erin.py": (
+        "import sys\n"
+        "def act(observation, legal_actions, rng):\n"
+        "    frame = sys._getframe(1)\n"
+        "    while frame is not None:\n"
+        "        if 'state' in frame.f_locals:\n"
+        "            raise RuntimeError('found the state')\n"
+        "        frame = frame.f_back\n"
+        "    return legal_actions[0]\n"
+    ),
     "broken.py": "def act(observation, legal_actions, rng)\n    return 1\n",
     "empty.py": "x = 1\n",
     "quitter.py": "import os\nos._exit(1)\n",
@@ -388,7 +411,7 @@ def test_load_agents_reports_problems_and_plays_on(tmp_path: Path) -> None:
         (tmp_path / name).write_text(text)
     folder = load_agents(tmp_path)
     assert isinstance(folder, AgentFolder)
-    assert sorted(folder.agents) == ["Bob the bot", "alice", "carol", "dave"]
+    assert sorted(folder.agents) == ["Bob the bot", "alice", "carol", "dave", "erin"]
     problems = dict(folder.problems)
     assert sorted(problems) == ["broken.py", "empty.py", "quitter.py"]
     assert "SyntaxError" in problems["broken.py"] and "no agent" in problems["empty.py"]
@@ -396,7 +419,7 @@ def test_load_agents_reports_problems_and_plays_on(tmp_path: Path) -> None:
     with default_executor(2) as pool:
         result = round_robin(GAME, folder.agents, games=2, executor=pool, progress=False, move_time_limit=5)
     faults = {s.agent: s.faults for s in result.standings}
-    assert faults == {"alice": 0, "Bob the bot": 0, "carol": 0, "dave": 6}
+    assert faults == {"alice": 0, "Bob the bot": 0, "carol": 0, "dave": 8, "erin": 0}
     assert not [m for m in result.matches if m.returns is None]
 
 
