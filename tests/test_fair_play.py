@@ -207,27 +207,28 @@ def test_same_game_in_process_and_in_the_sandbox() -> None:
 # -- each cheat in a process-pool round robin -------------------------------------------------
 def test_every_cheat_forfeits_in_a_process_pool_round_robin() -> None:
     """All the cheats, an honest agent and the frame walker meet each other, sandboxed, on a pool."""
+    honest_ones = ("honest", "frame_walker")
     field = {"honest": RandomAgent(), "frame_walker": frame_walker, **{n: a for n, (a, _) in CHEATS.items()}}
-    with ProcessPoolExecutor(2) as pool:
+    with ProcessPoolExecutor(2) as pool:  # one game a pairing; a roomier limit for 66 games on a busy machine
         result = round_robin(
-            GAME, field, games=2, seed=5, executor=pool, progress=False, move_time_limit=LIMIT, isolate=True
+            GAME, field, games=1, seed=5, executor=pool, progress=False, move_time_limit=2.0, isolate=True
         )
     pairs = len(field) * (len(field) - 1) // 2
-    assert len(result.matches) == 2 * pairs and not [m for m in result.matches if m.returns is None]
+    assert len(result.matches) == pairs and not [m for m in result.matches if m.returns is None]
     assert all(m.faulty is not None for m in result.errors)  # no error is left uncharged
     faults = {s.agent: s.faults for s in result.standings}
     # the frame walker raises if it finds the state: in its sandbox it never does, and plays on
-    assert faults["honest"] == faults["frame_walker"] == 0
+    assert faults["honest"] == faults["frame_walker"] == 0, [m.error for m in result.matches if m.faulty in honest_ones]
     for m in result.matches:
         cheats_here = set(m.match.seats) & set(CHEATS)
         assert (m.faulty in cheats_here) if cheats_here else m.faulty is None  # charged to a cheater
     assert sum(faults.values()) == sum(1 for m in result.matches if set(m.match.seats) & set(CHEATS))
     for name, (_, reason) in CHEATS.items():
-        for honest in ("honest", "frame_walker"):
-            assert result.pairing(honest, name).score == 2.0 and result.pairing(name, honest).score == 0.0
-        assert faults[name] >= 4  # at least its games with the two honest agents
+        for honest in honest_ones:
+            assert result.pairing(honest, name).score == 1.0 and result.pairing(name, honest).score == 0.0
+        assert faults[name] >= 2  # at least its games with the two honest agents
         assert {m.fault for m in result.matches if m.faulty == name} == {reason}
-    assert {s.agent for s in result.standings[:2]} == {"honest", "frame_walker"}
+    assert {s.agent for s in result.standings[:2]} == set(honest_ones)
 
 
 @pytest.mark.parametrize("isolate", [False, True], ids=["in-process", "sandbox"])
