@@ -32,16 +32,19 @@ The value of a policy is then the average, over the moment the trap gets complet
 the exact value of that state. That moment's state (who moves, where the mice are, how
 much cheese) comes from the real rules: ``--samples`` games are played by chance alone
 up to completion (no decision can happen before). The only error left is that sampling,
-reported as a 95% interval (and it is the same for every policy, so differences between
-policies have none).
+reported as a 95% interval (the same sample serves every policy, so the difference
+between two policies is paired and its interval narrow).
 
 Checks, all printed:
 
 1. The model of Greedy's rule is read from the real heuristic (``agents/mouse_trap.py``).
-2. Greedy against Greedy in the model averages exactly 50% over the two seats.
-3. The best reply, as an agent, plays ``--check-games`` real games (``play_game``)
-   against the real ``GreedyAgent``: its win share must match the model's value.
-4. The strong bot (MCTS at ``--iterations``, its minimum budget) plays ``--strong-games``
+2. One whole turn expanded with the real rules from ``--bellman`` random states gives
+   the tables' values back (to rounding): the model is the game, and it has converged.
+3. Greedy against Greedy in the model averages exactly 50% over the two seats.
+4. The best reply, as an agent, plays ``--check-games`` real games (``play_game``)
+   against the real ``GreedyAgent``: its win share must match the model's value; and
+   Greedy itself, audited as the strong bot is below, must give away what the tables say.
+5. The strong bot (MCTS at ``--iterations``, its minimum budget) plays ``--strong-games``
    real games against Greedy. At each of its decisions the exact tables say how much
    winning chance its move gave away (the best move's value minus its move's value).
    By the performance difference lemma the expected sum of these over a game is exactly
@@ -50,7 +53,7 @@ Checks, all printed:
 
 Usage::
 
-    python benchmarks/mouse_trap_best_response.py --samples 40000 --check-games 4000 --strong-games 600
+    python benchmarks/mouse_trap_best_response.py --samples 100000 --bellman 300 --check-games 20000 --strong-games 600
 """
 
 from __future__ import annotations
@@ -377,8 +380,8 @@ class Audited:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--samples", type=int, default=40000, help="games of chance up to the complete trap")
-    parser.add_argument("--check-games", type=int, default=4000, help="real games, best reply vs Greedy")
+    parser.add_argument("--samples", type=int, default=100000, help="games of chance up to the complete trap")
+    parser.add_argument("--check-games", type=int, default=20000, help="real games, best reply vs Greedy")
     parser.add_argument("--strong-games", type=int, default=600, help="real games, strong bot vs Greedy")
     parser.add_argument("--iterations", type=int, default=STRONG_MIN_BUDGET["mouse_trap"])
     parser.add_argument("--bellman", type=int, default=300, help="random states for the check against the rules")
