@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import gc
 import json
+import multiprocessing
 import os
 import random
 import sys
@@ -99,6 +100,16 @@ def crasher(observation: Any, legal_actions: Sequence[Any], rng: random.Random) 
     """Raises on its second move."""
     if sum(observation.placed) >= 2:
         raise ValueError("boom")
+    return legal_actions[0]
+
+
+def where_am_i(observation: Any, legal_actions: Sequence[Any], rng: random.Random) -> Any:
+    """Plays on only inside a sandbox process (a sandbox's process is named after its agent)."""
+    import multiprocessing
+
+    name = multiprocessing.current_process().name
+    if not name.startswith("sandbox"):
+        raise RuntimeError(f"playing in {name}, not in a sandbox")
     return legal_actions[0]
 
 
@@ -229,6 +240,17 @@ def test_every_cheat_forfeits_in_a_process_pool_round_robin() -> None:
         assert faults[name] >= 2  # at least its games with the two honest agents
         assert {m.fault for m in result.matches if m.faulty == name} == {reason}
     assert {s.agent for s in result.standings[:2]} == set(honest_ones)
+
+
+@pytest.mark.skipif("fork" not in multiprocessing.get_all_start_methods(), reason="no plain fork here")
+def test_a_forked_pool_worker_starts_real_sandboxes() -> None:
+    """A plain-fork pool (Linux's default ``ProcessPoolExecutor``) made after this process has
+    started sandboxes (so a fork server) still runs every agent in a sandbox of its own."""
+    assert play_game(GAME, [where_am_i, RandomAgent()], seed=1, isolate=True).returns is not None
+    agents = {"random": RandomAgent(), "where_am_i": where_am_i, "walker": frame_walker}
+    with ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("fork")) as pool:
+        result = round_robin(GAME, agents, games=2, seed=2, executor=pool, progress=False, isolate=True)
+    assert not result.errors, [m.error for m in result.errors]
 
 
 @pytest.mark.parametrize("isolate", [False, True], ids=["in-process", "sandbox"])
