@@ -383,6 +383,11 @@ def test_same_table_serial_threads_processes_dask() -> None:
             GAME, _field(), games=4, seed=3, executor=client.get_executor(), progress=False, move_time_limit=30
         )
     assert on_dask == here
+    with distributed.Client(processes=True, n_workers=2, threads_per_worker=1, dashboard_address=None) as client:
+        on_dask_processes = round_robin(
+            GAME, _field(), games=4, seed=3, executor=client.get_executor(), progress=False, move_time_limit=30
+        )
+    assert on_dask_processes == here  # dask's own worker processes, too
     assert {s.agent: s.faults for s in here.standings}["crasher"] == 12
 
 
