@@ -6,13 +6,12 @@ With 2 players Greedy's decisions are almost always right (``decision_audit.py``
 * **3 and 4 players** — the strong bot in one seat, Greedy in the others: its win share
   (ties shared) with a 95% Wilson interval, next to the fair share 1/n. Every seed is
   played with the bot in every seat, so Greedy in its place would score exactly 1/n.
-* **2 players** — the value of the best policy against Greedy, estimated by a large
-  paired study: the rollout algorithm (every legal move played out to the end by Greedy
-  for both players, ``--samples`` common-random-number samples a move: one step of
-  policy improvement on Greedy, which against a fixed Greedy opponent is the best
-  response up to what one step can see) plays the same seeds and seats as the strong
-  bot, and the paired difference (strong − best) with its 95% interval says whether the
-  strong bot is within 2 points of it.
+* **2 players** — a paired study (a cross-check; the exact value of the best policy
+  against Greedy is computed by value iteration in ``mouse_trap_best_response.py``): the
+  rollout algorithm (every legal move played out to the end by Greedy for both players,
+  ``--samples`` common-random-number samples a move: one step of policy improvement on
+  Greedy) plays the same seeds and seats as the strong bot, and the paired difference
+  (strong − rollout) is printed with its 95% interval.
 
 The strong bot gets a fixed number of iterations (``--iterations``, default its minimum
 budget), so every game is reproducible and other work on the machine cannot weaken it.
@@ -102,7 +101,7 @@ def main() -> None:
             wall = time.perf_counter() - start
             n = len(strong)
             print(f"\n2 players, {n} games each (every seed from both seats), paired, {wall:.0f} s")
-            for name, scores in (("strong bot", strong), (f"rollout, {args.samples} samples (best found)", best)):
+            for name, scores in (("strong bot", strong), (f"rollout, {args.samples} samples", best)):
                 lo, hi = wilson_interval(sum(scores), n)
                 print(f"  {name:40s} {100 * statistics.fmean(scores):.1f}% ({100 * lo:.1f}–{100 * hi:.1f})")
             print("  Greedy itself (every seed from both seats) 50.0% exactly")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import gc
 import json
+import multiprocessing
 import os
 import random
 import sys
@@ -30,7 +31,6 @@ from boardgames_widgets.analysis.tournament import (
     AgentFolder,
     MatchResult,
     default_executor,
-    gauntlet,
     load_agents,
     round_robin,
 )
@@ -100,6 +100,16 @@ def crasher(observation: Any, legal_actions: Sequence[Any], rng: random.Random) 
     """Raises on its second move."""
     if sum(observation.placed) >= 2:
         raise ValueError("boom")
+    return legal_actions[0]
+
+
+def where_am_i(observation: Any, legal_actions: Sequence[Any], rng: random.Random) -> Any:
+    """Plays on only inside a sandbox process (a sandbox's process is named after its agent)."""
+    import multiprocessing
+
+    name = multiprocessing.current_process().name
+    if not name.startswith("sandbox"):
+        raise RuntimeError(f"playing in {name}, not in a sandbox")
     return legal_actions[0]
 
 
@@ -205,29 +215,46 @@ def test_same_game_in_process_and_in_the_sandbox() -> None:
     assert here == there
 
 
-# -- each cheat in a process-pool tournament ---------------------------------------------------
-def test_every_cheat_forfeits_in_a_process_pool_gauntlet() -> None:
-    field = {name: agent for name, (agent, _) in CHEATS.items()}
-    with ProcessPoolExecutor(2) as pool:
-        result = gauntlet(
-            GAME,
-            ("honest", RandomAgent()),
-            field,
-            games=2,
-            executor=pool,
-            progress=False,
-            move_time_limit=LIMIT,
-            isolate=True,
+# -- each cheat in a process-pool round robin -------------------------------------------------
+def test_every_cheat_forfeits_in_a_process_pool_round_robin() -> None:
+    """All the cheats, an honest agent and the frame walker meet each other, sandboxed, on a pool."""
+    honest_ones = ("honest", "frame_walker")
+    field = {"honest": RandomAgent(), "frame_walker": frame_walker, **{n: a for n, (a, _) in CHEATS.items()}}
+    with ProcessPoolExecutor(2) as pool:  # one game a pairing; a roomier limit for 66 games on a busy machine
+        result = round_robin(
+            GAME, field, games=1, seed=5, executor=pool, progress=False, move_time_limit=2.0, isolate=True
         )
-    assert len(result.matches) == 2 * len(CHEATS) and not [m for m in result.matches if m.returns is None]
+    pairs = len(field) * (len(field) - 1) // 2
+    assert len(result.matches) == pairs and not [m for m in result.matches if m.returns is None]
+    assert all(m.faulty is not None for m in result.errors)  # no error is left uncharged
     faults = {s.agent: s.faults for s in result.standings}
-    assert faults == {"honest": 0, **dict.fromkeys(CHEATS, 2)}
+    # the frame walker raises if it finds the state: in its sandbox it never does, and plays on
+    assert faults["honest"] == faults["frame_walker"] == 0, [m.error for m in result.matches if m.faulty in honest_ones]
+    for m in result.matches:
+        cheats_here = set(m.match.seats) & set(CHEATS)
+        assert (m.faulty in cheats_here) if cheats_here else m.faulty is None  # charged to a cheater
+    assert sum(faults.values()) == sum(1 for m in result.matches if set(m.match.seats) & set(CHEATS))
     for name, (_, reason) in CHEATS.items():
-        assert result.pairing("honest", name).win_rate == 1.0
+        for honest in honest_ones:
+            assert result.pairing(honest, name).score == 1.0 and result.pairing(name, honest).score == 0.0
+        assert faults[name] >= 2  # at least its games with the two honest agents
         assert {m.fault for m in result.matches if m.faulty == name} == {reason}
+    assert {s.agent for s in result.standings[:2]} == set(honest_ones)
 
 
-def test_six_agents_one_cheating_one_looping_one_crashing() -> None:
+@pytest.mark.skipif("fork" not in multiprocessing.get_all_start_methods(), reason="no plain fork here")
+def test_a_forked_pool_worker_starts_real_sandboxes() -> None:
+    """A plain-fork pool (Linux's default ``ProcessPoolExecutor``) made after this process has
+    started sandboxes (so a fork server) still runs every agent in a sandbox of its own."""
+    assert play_game(GAME, [where_am_i, RandomAgent()], seed=1, isolate=True).returns is not None
+    agents = {"random": RandomAgent(), "where_am_i": where_am_i, "walker": frame_walker}
+    with ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("fork")) as pool:
+        result = round_robin(GAME, agents, games=2, seed=2, executor=pool, progress=False, isolate=True)
+    assert not result.errors, [m.error for m in result.errors]
+
+
+@pytest.mark.parametrize("isolate", [False, True], ids=["in-process", "sandbox"])
+def test_six_agents_one_cheating_one_looping_one_crashing(isolate: bool) -> None:
     agents = {
         "greedy": GreedyAgent(),
         "random": RandomAgent(),
@@ -238,7 +265,9 @@ def test_six_agents_one_cheating_one_looping_one_crashing() -> None:
     }
     honest, bad = ["greedy", "random", "first"], ["cheater", "looper", "crasher"]
     with default_executor(2) as pool:
-        result = round_robin(GAME, agents, games=2, seed=1, executor=pool, progress=False, move_time_limit=LIMIT)
+        result = round_robin(
+            GAME, agents, games=2, seed=1, executor=pool, progress=False, move_time_limit=LIMIT, isolate=isolate
+        )
     assert len(result.matches) == 15 * 2 and not [m for m in result.matches if m.returns is None]
     faults = {s.agent: s.faults for s in result.standings}
     assert all(faults[n] == 0 for n in honest)
@@ -250,7 +279,20 @@ def test_six_agents_one_cheating_one_looping_one_crashing() -> None:
     assert sum(faults.values()) == len(bad_games)  # one forfeit per game with a bad agent
     assert {m.fault for m in result.matches if m.faulty == "looper"} == {"time"}
     assert {m.fault for m in result.matches if m.faulty == "cheater"} == {"illegal"}
+    assert {m.fault for m in result.matches if m.faulty == "crasher"} == {"crash"}
     assert {s.agent for s in result.standings[3:]} == set(bad)
+
+
+def test_with_three_players_the_others_share_a_forfeited_game() -> None:
+    game = make_game("papageno", num_players=3)
+    result = round_robin(game, {"a": RandomAgent(), "b": FirstActionAgent(), "bad": nothing}, games=2, progress=False)
+    forfeits = [m for m in result.matches if "bad" in m.match.seats]
+    assert len(forfeits) == 4 and all(m.faulty == "bad" and m.fault == "illegal" for m in forfeits)
+    for m in forfeits:  # a round robin of two agents fills the 3 seats with one of them twice
+        others = sum(seat != "bad" for seat in m.match.seats)
+        assert m.returns == tuple(0.0 if seat == "bad" else 1 / others for seat in m.match.seats)
+    assert any(m.match.seats.count("bad") == 1 for m in forfeits)  # two others shared that win
+    assert {s.agent: s.faults for s in result.standings} == {"a": 0, "b": 0, "bad": 4}
 
 
 def test_a_dead_pool_worker_loses_nothing() -> None:
@@ -295,6 +337,30 @@ def test_a_failed_task_is_played_again() -> None:
     assert there == here
 
 
+def test_a_task_that_fails_twice_is_recorded_as_an_error_for_its_pairing(monkeypatch: pytest.MonkeyPatch) -> None:
+    from boardgames_widgets.analysis import tournament
+
+    real = tournament.play_match
+    tries: list[int] = []
+
+    def fails_for_game_0(game: Any, agents: Any, match: Any, *args: Any, **kwargs: Any) -> Any:
+        if match.index == 0:
+            tries.append(match.index)
+            raise RuntimeError("worker lost")
+        return real(game, agents, match, *args, **kwargs)
+
+    monkeypatch.setattr(tournament, "play_match", fails_for_game_0)
+    agents = {"random": RandomAgent(), "first": FirstActionAgent(), "greedy": GreedyAgent()}
+    result = round_robin(GAME, agents, games=2, seed=6, progress=False)
+    assert len(tries) == 2  # played, then played once more
+    lost = result.matches[0]
+    assert lost.returns is None and lost.error is not None and lost.error.startswith("task failed twice")
+    assert lost.faulty is None  # nobody is charged with it
+    a, b = lost.match.seats
+    assert result.pairing(a, b).errors == 1 and result.pairing(a, b).games == 1
+    assert [m for m in result.matches if m.returns is None] == [lost]  # every other game was kept
+
+
 # -- same table on every executor; results file and resume -------------------------------------
 def _field() -> dict[str, Any]:
     return {"greedy": GreedyAgent(), "random": RandomAgent(), "first": FirstActionAgent(), "crasher": crasher}
@@ -317,6 +383,11 @@ def test_same_table_serial_threads_processes_dask() -> None:
             GAME, _field(), games=4, seed=3, executor=client.get_executor(), progress=False, move_time_limit=30
         )
     assert on_dask == here
+    with distributed.Client(processes=True, n_workers=2, threads_per_worker=1, dashboard_address=None) as client:
+        on_dask_processes = round_robin(
+            GAME, _field(), games=4, seed=3, executor=client.get_executor(), progress=False, move_time_limit=30
+        )
+    assert on_dask_processes == here  # dask's own worker processes, too
     assert {s.agent: s.faults for s in here.standings}["crasher"] == 12
 
 
@@ -345,6 +416,17 @@ STUDENT_FILES = {
     "bob.py": "NAME = 'Bob the bot'\nagent = lambda observation, legal_actions, rng: rng.choice(legal_actions)\n",
     "carol.py": "class Mine:\n    def act(self, o, legal, rng):\n        return legal[-1]\nagent = Mine()\n",
     "dave.py": "def act(observation, legal_actions, rng):\n    return tuple(legal_actions[0])\n",
+    # walks the stack for the state and crashes if it finds it: it never does, being sandboxed by default
+    "erin.py": (
+        "import sys\n"
+        "def act(observation, legal_actions, rng):\n"
+        "    frame = sys._getframe(1)\n"
+        "    while frame is not None:\n"
+        "        if 'state' in frame.f_locals:\n"
+        "            raise RuntimeError('found the state')\n"
+        "        frame = frame.f_back\n"
+        "    return legal_actions[0]\n"
+    ),
     "broken.py": "def act(observation, legal_actions, rng)\n    return 1\n",
     "empty.py": "x = 1\n",
     "quitter.py": "import os\nos._exit(1)\n",
@@ -357,7 +439,7 @@ def test_load_agents_reports_problems_and_plays_on(tmp_path: Path) -> None:
         (tmp_path / name).write_text(text)
     folder = load_agents(tmp_path)
     assert isinstance(folder, AgentFolder)
-    assert sorted(folder.agents) == ["Bob the bot", "alice", "carol", "dave"]
+    assert sorted(folder.agents) == ["Bob the bot", "alice", "carol", "dave", "erin"]
     problems = dict(folder.problems)
     assert sorted(problems) == ["broken.py", "empty.py", "quitter.py"]
     assert "SyntaxError" in problems["broken.py"] and "no agent" in problems["empty.py"]
@@ -365,7 +447,7 @@ def test_load_agents_reports_problems_and_plays_on(tmp_path: Path) -> None:
     with default_executor(2) as pool:
         result = round_robin(GAME, folder.agents, games=2, executor=pool, progress=False, move_time_limit=5)
     faults = {s.agent: s.faults for s in result.standings}
-    assert faults == {"alice": 0, "Bob the bot": 0, "carol": 0, "dave": 6}
+    assert faults == {"alice": 0, "Bob the bot": 0, "carol": 0, "dave": 8, "erin": 0}
     assert not [m for m in result.matches if m.returns is None]
 
 

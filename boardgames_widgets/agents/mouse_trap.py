@@ -53,5 +53,5 @@ EVALUATOR = mouse_trap_evaluator
 #: Cheap playouts to the end by an epsilon-greedy policy (Greedy's rule, a random move one time in ten).
 SEARCH = SearchSettings(rollout=Rollout(HeuristicPolicy(epsilon=0.1)))
 #: The budget of the decision audit (``benchmarks/decision_audit.py``) and of the Mouse Trap
-#: strength figures (``benchmarks/mouse_trap_strength.py``).
+#: strength figures (``benchmarks/mouse_trap_strength.py``, ``benchmarks/mouse_trap_best_response.py``).
 MIN_BUDGET = 3000

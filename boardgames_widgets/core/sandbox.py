@@ -26,6 +26,7 @@ import importlib
 import json
 import multiprocessing
 import multiprocessing.context
+import os
 import pickle
 import random
 import sys
@@ -62,6 +63,41 @@ def sandbox_context() -> multiprocessing.context.BaseContext:
     """The start method for sandboxes and process pools: ``forkserver`` if there is one, else ``spawn``."""
     method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
     return multiprocessing.get_context(method)
+
+
+def _forget_inherited_fork_server() -> None:
+    """In a child made by a plain ``fork`` (a default ``ProcessPoolExecutor`` worker on Linux):
+    drop the parent's fork server, so that this process starts a server of its own.
+
+    The parent's server is not this process's to use: asking whether it is still alive
+    (``os.waitpid`` on a process that is not our child) fails with ``ChildProcessError``,
+    and every sandbox would then fall back to in-process play, where a frame walker can
+    find the state in memory.
+    """
+    server = _fork_server()
+    if server is None or getattr(server, "_forkserver_pid", None) is None:
+        return
+    alive = getattr(server, "_forkserver_alive_fd", None)
+    fresh = {"_forkserver_address": None, "_forkserver_alive_fd": None, "_forkserver_pid": None}
+    if hasattr(server, "_forkserver_authkey"):
+        fresh["_forkserver_authkey"] = None
+    server.__dict__.update(fresh, _lock=threading.Lock())  # a lock held at the fork would never be released
+    if alive is not None:
+        with contextlib.suppress(OSError):
+            os.close(alive)  # the parent's server must not stay alive because of this process
+
+
+def _fork_server() -> Any:
+    """The standard library's fork server object, or ``None`` where there is none."""
+    try:
+        from multiprocessing import forkserver
+    except ImportError:  # pragma: no cover - no fork server on this platform
+        return None
+    return getattr(forkserver, "_forkserver", None)
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forget_inherited_fork_server)
 
 
 def warn_fallback(why: object) -> None:
