@@ -201,6 +201,20 @@ class Standing:
         return self.score / self.games if self.games else float("nan")
 
 
+def text_table(rows: Sequence[Sequence[str]]) -> str:
+    """Rows of text cells (a header row first) as aligned plain text, a rule under the header.
+
+    >>> print(text_table([["agent", "Elo"], ["greedy", "1612"]]))
+    agent   Elo
+    ------  ----
+    greedy  1612
+    """
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    lines = ["  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip() for r in rows]
+    lines.insert(1, "  ".join("-" * w for w in widths))
+    return "\n".join(lines)
+
+
 @dataclass(frozen=True, slots=True)
 class TournamentResult:
     """Everything a tournament produced, as plain data.
@@ -247,11 +261,7 @@ class TournamentResult:
         return out
 
     def __str__(self) -> str:
-        rows = self.rows()
-        widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
-        lines = ["  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip() for r in rows]
-        lines.insert(1, "  ".join("-" * w for w in widths))
-        return "\n".join(lines)
+        return text_table(self.rows())
 
     def _repr_html_(self) -> str:
         rows = self.rows()

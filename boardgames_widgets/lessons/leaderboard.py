@@ -29,6 +29,7 @@ from boardgames_widgets.analysis.tournament import (
     default_executor,
     load_agents,
     round_robin,
+    text_table,
 )
 from boardgames_widgets.core.api import Game
 from boardgames_widgets.lessons.text import _, number
@@ -70,10 +71,7 @@ def cross_table(result: TournamentResult) -> str:
     rows = result.rows()
     names = [s.agent for s in result.standings]
     rows[0] = [_("agent"), "Elo", _("games"), _("win rate"), _("errors"), *[_("vs {name}", name=n) for n in names]]
-    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
-    lines = ["  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip() for r in rows]
-    lines.insert(1, "  ".join("-" * w for w in widths))
-    return "\n".join(lines)
+    return text_table(rows)
 
 
 class Leaderboard:
