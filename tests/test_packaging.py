@@ -10,6 +10,7 @@ outside the tree (``.ci/wheel_check.sh``) and runs the oldest dependency version
 from __future__ import annotations
 
 import importlib.util
+import json
 import pathlib
 import re
 import subprocess
@@ -43,16 +44,21 @@ def _source_notebooks() -> set[str]:
     return {p.relative_to(ROOT / "notebooks").as_posix() for p in found if ".ipynb_checkpoints" not in p.parts}
 
 
+#: The translated trees' copies of the sample class (tools/lesson_i18n.py puts them there so that
+#: the translated dashboards run in place under nbval); the wheel ships the English one only.
+TRANSLATED_SAMPLE = re.compile(r"^(lv|ru|he)/lessons/sample_class/")
+
+
 def _source_notebook_files() -> set[str]:
     """Everything the wheel should carry from notebooks/: the files git tracks there (the notebooks,
-    the lessons' course map, the sample class the dashboard reads), not a run's leftovers."""
+    the lessons' course map, the sample class the dashboard reads, once), not a run's leftovers."""
     try:
         listed = subprocess.run(
             ["git", "ls-files", "notebooks"], cwd=ROOT, capture_output=True, text=True, check=True
         ).stdout.split()
     except (OSError, subprocess.CalledProcessError):
         pytest.skip("not a git checkout: the tracked files are unknown")
-    return {name.removeprefix("notebooks/") for name in listed}
+    return {n for n in (name.removeprefix("notebooks/") for name in listed) if not TRANSLATED_SAMPLE.match(n)}
 
 
 # -- licence and metadata ------------------------------------------------------------------
@@ -229,6 +235,47 @@ def test_the_sdist_has_what_building_and_testing_need(dists: dict[str, pathlib.P
         assert needed in names, needed
     assert {f"notebooks/{n}" for n in _source_notebooks()} <= names
     assert "tests/test_packaging.py" in names
+
+
+#: The wheel's size limit (bytes): the notebooks in four languages, with their pictures.
+WHEEL_LIMIT = 4_000_000
+
+
+def test_the_wheel_is_lean_each_file_once_no_sources_no_widget_state(dists: dict[str, pathlib.Path]) -> None:
+    """What the wheel must and must not contain (issue 33): compiled catalogs without their
+    ``.po``/``.pot`` sources, the sample class once, no file twice, no stored widget state,
+    no caches or build leftovers, and at most ~4 MB."""
+    wheel = dists["wheel"]
+    with zipfile.ZipFile(wheel) as zf:
+        infos = zf.infolist()
+        names = [i.filename for i in infos]
+        contents = {i.filename: zf.read(i) for i in infos}
+    assert wheel.stat().st_size <= WHEEL_LIMIT, f"the wheel is {wheel.stat().st_size:,} bytes (limit {WHEEL_LIMIT:,})"
+    assert len(names) == len(set(names)), "a file is in the wheel twice"
+    # must: every compiled catalog of every language the package speaks
+    catalogs = sorted((ROOT / "boardgames_widgets" / "locale").rglob("*.po"))
+    assert catalogs
+    for po in catalogs:
+        mo = po.with_suffix(".mo").relative_to(ROOT).as_posix()
+        assert mo in contents, f"{mo} (compiled from {po.name}) is not in the wheel"
+    # must not: translation sources, caches, tests, the docs, the tools
+    assert not [n for n in names if n.endswith((".po", ".pot"))], "translation sources ship in the wheel"
+    assert not [n for n in names if n.startswith(("tests/", "docs/", "tools/", "benchmarks/", ".ci/", "binder/"))]
+    assert not [n for n in names if "checks_" in n and "/sample_class/" not in n], "a lesson run's record ships"
+    # the sample class once (the English one, which copy_lessons(lang=...) falls back to)
+    sample = sorted({n.split("/sample_class/")[0] for n in names if "/sample_class/" in n})
+    assert sample == ["boardgames_widgets/notebooks/lessons"], sample
+    # no two files with the same bytes (empty marker files aside)
+    seen: dict[bytes, str] = {}
+    for name, data in contents.items():
+        if data:
+            assert data not in seen, f"{name} and {seen[data]} are the same file"
+            seen[data] = name
+    # no notebook stores widget state (tools/slim_notebooks.py)
+    notebooks = [n for n in names if n.endswith(".ipynb")]
+    assert len(notebooks) == len(_source_notebooks())
+    for name in notebooks:
+        assert "widgets" not in json.loads(contents[name])["metadata"], f"{name} stores widget state"
 
 
 @pytest.mark.skipif(importlib.util.find_spec("twine") is None, reason="twine is not installed")
