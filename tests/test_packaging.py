@@ -288,3 +288,31 @@ def test_twine_check_passes(dists: dict[str, pathlib.Path]) -> None:
     )
     assert res.returncode == 0, res.stdout + res.stderr
     assert res.stdout.count("PASSED") == 2
+
+
+# -- the translation catalogs name the version they were made for ---------------------------------
+def test_every_catalog_header_carries_the_package_version() -> None:
+    """Each ``.po`` (and ``.pot``) says ``Project-Id-Version: <project> <the package's version>``;
+    tools/i18n.py and tools/lesson_i18n.py write the version when they extract or update."""
+    locale = ROOT / "boardgames_widgets" / "locale"
+    catalogs = sorted(locale.glob("*/LC_MESSAGES/*.po")) + sorted(locale.glob("*.pot"))
+    assert len(catalogs) >= 9
+    for path in catalogs:
+        headers = re.findall(r'^"Project-Id-Version: (.+)\\n"$', path.read_text(encoding="utf-8"), flags=re.M)
+        assert len(headers) == 1, f"{path.name}: no Project-Id-Version header"
+        project, _, version = headers[0].rpartition(" ")
+        assert project in ("boardgames_widgets", "boardgames_widgets lessons"), headers[0]
+        assert version == bw.__version__, (
+            f"{path.relative_to(ROOT)} says version {version}, the package is {bw.__version__}"
+        )
+    for tool in ("i18n.py", "lesson_i18n.py"):
+        assert "version=VERSION" in (ROOT / "tools" / tool).read_text(encoding="utf-8"), tool
+
+
+def test_the_compiled_catalogs_carry_the_version_too() -> None:
+    import gettext
+
+    for mo in sorted((ROOT / "boardgames_widgets" / "locale").glob("*/LC_MESSAGES/*.mo")):
+        with mo.open("rb") as fh:
+            info = gettext.GNUTranslations(fh).info()
+        assert info["project-id-version"].endswith(" " + bw.__version__), (mo, info["project-id-version"])
