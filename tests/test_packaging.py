@@ -98,6 +98,46 @@ def test_every_dependency_has_a_floor_that_the_oldest_job_installs() -> None:
     assert "oldest_deps.sh" in (ROOT / ".ci" / "run").read_text(encoding="utf-8")
 
 
+def _floors_module():  # type: ignore[no-untyped-def]
+    sys.path.insert(0, str(ROOT / ".ci"))
+    try:
+        import floors
+    finally:
+        sys.path.remove(str(ROOT / ".ci"))
+    return floors
+
+
+def test_every_extra_has_floors_and_the_oldest_job_installs_them() -> None:
+    floors = _floors_module()
+    extras = PROJECT["optional-dependencies"]
+    reqs = floors.extra_requirements(ROOT / "pyproject.toml", list(extras))
+    names = {floors.FLOOR.fullmatch(r).group(1) for r in reqs}
+    assert {"jupyterlab", "voila", "sphinx", "hatchling", "open-spiel", "dask", "pytest"} <= names
+    assert not [r for r in reqs if r.startswith(PROJECT["name"])], "self-references are expanded"
+    hatchling = next(r for r in reqs if r.startswith("hatchling"))
+    assert hatchling == "hatchling>=1.26", "1.25 cannot read license-files = [...]"
+    script = (ROOT / ".ci" / "oldest_deps.sh").read_text(encoding="utf-8")
+    listed = re.search(r"floors\.py --extras ([\w,]+)", script)
+    assert listed and set(listed.group(1).split(",")) == set(extras), "the oldest job must install every extra"
+    assert "--resolution lowest-direct" in script and 'floors.py --check "$work/extras.txt"' in script
+    with pytest.raises(KeyError):
+        floors.extra_requirements(ROOT / "pyproject.toml", ["no-such-extra"])
+
+
+def test_the_floor_check_names_a_floor_that_was_not_installed() -> None:
+    from importlib.metadata import version
+
+    from packaging.version import Version
+
+    floors = _floors_module()
+    have = Version(version("pytest"))
+    assert floors.check_installed([f"pytest>={have.major}.{have.minor}"]) == []
+    assert floors.check_installed([f"pytest>={have.major}.{have.minor}; python_version < '3'"]) == []  # not here
+    (problem,) = floors.check_installed(["pytest>=1.0"])
+    assert problem.startswith(f"pytest: the oldest installable version is {have}, the floor says 1.0")
+    assert floors.check_installed(["no-such-package-bgw>=1"]) == ["no-such-package-bgw: not installed (floor 1)"]
+
+
 def test_citation_agrees_with_the_package() -> None:
     cff = (ROOT / "CITATION.cff").read_text(encoding="utf-8")
     fields = dict(re.findall(r"^([a-z-]+): \"?([^\"\n]*)\"?$", cff, flags=re.M))
