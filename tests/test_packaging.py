@@ -356,3 +356,33 @@ def test_the_compiled_catalogs_carry_the_version_too() -> None:
         with mo.open("rb") as fh:
             info = gettext.GNUTranslations(fh).info()
         assert info["project-id-version"].endswith(" " + bw.__version__), (mo, info["project-id-version"])
+
+
+# -- honest install words and dated releases -------------------------------------------------------
+def test_the_changelog_has_unreleased_then_dated_releases_newest_first() -> None:
+    changelog = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
+    headers = re.findall(r"^## (.+)$", changelog, flags=re.M)
+    assert headers[0] == "Unreleased"
+    releases = [re.fullmatch(r"(\d+\.\d+\.\d+) — (\d{4}-\d{2}-\d{2}|unreleased\b.*)", h) for h in headers[1:]]
+    assert releases and all(releases), f"a release section is not '## X.Y.Z — YYYY-MM-DD': {headers[1:]}"
+    versions = [tuple(int(x) for x in m.group(1).split(".")) for m in releases if m]
+    assert versions == sorted(versions, reverse=True) and len(set(versions)) == len(versions)
+    dates = [m.group(2) for m in releases if m]
+    assert all(re.fullmatch(r"\d{4}-\d{2}-\d{2}", d) for d in dates[1:]), "only the newest release may be undated"
+    assert [d for d in dates if d[0].isdigit()] == sorted((d for d in dates if d[0].isdigit()), reverse=True)
+    release = (ROOT / ".github" / "workflows" / "release.yml").read_text(encoding="utf-8")
+    assert "[0-9]{4}-[0-9]{2}-[0-9]{2}" in release, "the release workflow refuses an undated section"
+
+
+def test_the_install_words_say_how_before_and_after_the_first_release() -> None:
+    install = (ROOT / "docs" / "install.md").read_text(encoding="utf-8")
+    for text in (README, install):
+        assert "not on the package index yet" in text
+        assert f"git+https://github.com/{REPO}" in text and "python -m build --wheel" in text
+        assert 'pip install "boardgames_widgets[lab]"' in text  # once released
+        assert "Linux, macOS and" in text and "3.10" in text and "3.14" in text
+    assert "trusted publishing" in install and "environment `release`" in install
+    started = (ROOT / "docs" / "getting_started.md").read_text(encoding="utf-8")
+    assert "(install.md)" in started and "not on the package index until its first release" in started
+    assert re.search(r"^install$", (ROOT / "docs" / "index.md").read_text(encoding="utf-8"), flags=re.M)
+    assert "after `pip install boardgames_widgets`" not in README
