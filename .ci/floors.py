@@ -76,7 +76,7 @@ def extra_requirements(pyproject: pathlib.Path, extras: list[str]) -> list[str]:
             continue
         done.add(extra)
         for req in optional[extra]:
-            own = re.fullmatch(rf"\s*{re.escape(name)}\[([^\]]*)\]\s*", req)
+            own = re.fullmatch(rf"\s*{re.escape(name)}\[([^\]]*)\]\s*(;.*)?", req)  # a marker: all the same here
             if own:
                 todo += [e.strip() for e in own.group(1).split(",")]
             elif req not in out:
