@@ -10,6 +10,7 @@ string juggling where :mod:`pathlib` works everywhere.
 from __future__ import annotations
 
 import ast
+import functools
 import importlib.util
 import json
 import os
@@ -104,8 +105,13 @@ def _rel(path: pathlib.Path) -> str:
     return path.relative_to(ROOT).as_posix() if path.is_relative_to(ROOT) else path.name
 
 
+@functools.cache
+def _tree(path: pathlib.Path) -> ast.Module:
+    return ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+
+
 def _calls(path: pathlib.Path) -> list[tuple[int, str, ast.Call]]:
-    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    tree = _tree(path)
     out = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Call):
@@ -144,7 +150,7 @@ def text_without_encoding(path: pathlib.Path) -> list[str]:
 
 
 def os_path_calls(path: pathlib.Path) -> list[str]:
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = _tree(path)
     return [
         f"{_rel(path)}:{node.lineno}: os.path.{node.attr}"
         for node in ast.walk(tree)
