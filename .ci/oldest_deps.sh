@@ -9,6 +9,13 @@
 # installed wheel with the oldest dependencies. Skips with a message when no Python 3.10 is found
 # (BGW_OLDEST_PYTHON=/path/to/python3.10 chooses one).
 #
+# Then every extra's floors (lab, docs, bench, dask, test): a second venv where uv installs the
+# lowest version of every requirement that resolves with the others (`--resolution lowest-direct`),
+# `.ci/floors.py --check` fails when one is not its floor (a floor that does not exist, is yanked,
+# or conflicts with the rest was never tested: raise it), and what uses the extras runs: OpenSpiel's
+# bots (bench), the round robin on Dask (dask), the docs' own-wheel build with the floor hatchling and
+# every docs/lab module imported (docs, lab), under the test extra's floors (pytest, hypothesis...).
+#
 # Usage: bash .ci/oldest_deps.sh dist/boardgames_widgets-*.whl
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -63,4 +70,29 @@ t=$SECONDS
 MPLBACKEND=Agg "$vpy" -m pytest -o addopts="" -p no:cacheprovider --nbval-lax --nbval-current-env -q \
   -W ignore::DeprecationWarning --all notebooks/*.ipynb notebooks/games notebooks/lessons
 echo "notebooks with the oldest versions: $((SECONDS - t)) s"
+
+# Every extra's floors.
+t=$SECONDS
+"$py" -m venv "$work/extras"
+xpy="$work/extras/bin/python"
+python3 .ci/floors.py --extras lab,docs,bench,dask,test >"$work/extras.txt"
+"$xpy" -m pip install --quiet uv 2>&1 | grep -v "^WARNING: Location" || true
+"$work/extras/bin/uv" pip install --quiet --python "$xpy" --resolution lowest-direct -r "$work/extras.txt"
+"$xpy" -m pip install --quiet --no-deps "$wheel" 2>&1 | grep -v "^WARNING: Location" || true
+"$xpy" -m pip check
+"$xpy" .ci/floors.py --check "$work/extras.txt"
+echo "extras' floors installed in $((SECONDS - t)) s"
+"$xpy" - <<'PY'
+import pathlib, sys, tempfile
+sys.path.insert(0, "docs")
+import bgw_docs  # the docs' helpers: build this package's wheel with the floor hatchling
+print("docs extra: built", bgw_docs.build_own_wheel(pathlib.Path(tempfile.mkdtemp())).name)
+import distributed, jupyter_server, jupyterlab, jupyterlab_server, jupyterlite_core, jupyterlite_pyodide_kernel  # noqa
+import jupyterlite_sphinx, myst_nb, notebook, pydata_sphinx_theme, pyspiel, sphinx, voila  # noqa
+print("lab, docs, bench and dask modules import")
+PY
+BGW_BINDER_CHECK=0 MPLBACKEND=Agg "$xpy" -m pytest -o addopts="" -p no:cacheprovider -q -W ignore::DeprecationWarning \
+  tests/test_openspiel.py tests/test_tournament.py::test_same_table_through_dask \
+  tests/test_fair_play.py::test_same_table_serial_threads_processes_dask
+echo "extras with their floors: $((SECONDS - t)) s"
 echo "oldest-dependencies job: $((SECONDS - start)) s"

@@ -329,7 +329,6 @@ def write_notebook_pages() -> list[str]:
     if out.exists():
         shutil.rmtree(out)
     out.mkdir(parents=True)
-    groups: dict[str, list[str]] = {}
     assets = [
         p.relative_to(NOTEBOOKS)
         for p in NOTEBOOKS.rglob("*")
@@ -352,31 +351,48 @@ def write_notebook_pages() -> list[str]:
         target = out / rel
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(json.dumps(nb, indent=1), encoding="utf-8")
-        group = rel.parent.as_posix() if len(rel.parts) > 1 else ""
-        groups.setdefault(group, []).append(rel.with_suffix("").as_posix())
+    (out / "index.md").write_text(notebook_index(notebook_paths()), encoding="utf-8")
+    return [p.as_posix() for p in notebook_paths()]
+
+
+def notebook_index(paths: list[pathlib.Path]) -> str:
+    """The notebooks' index page: a toctree per folder, grouped by language.
+
+    English first (start here, the games, the lessons by subject), then each translation
+    (``notebooks/<lang>/``) as a block of its own in :data:`LESSON_LANGUAGES`' order, every
+    caption in that language's name: "Latviešu" (its top folder: the teacher's dashboard),
+    "Latviešu — Lessons: probability"... A translated notebook is never listed under an
+    English heading.
+    """
+    groups: dict[tuple[str, str], list[str]] = {}
+    for rel in paths:
+        lang, base = language_of(rel)
+        group = base.parent.as_posix() if len(base.parts) > 1 else ""
+        groups.setdefault((lang, group), []).append(pathlib.PurePosixPath(rel.as_posix()).with_suffix("").as_posix())
     names = {"": "Start here", "games": "The games, step by step", "lessons": "Lessons"}
     lines = [
         "# Notebooks",
         "",
         "The notebooks of the `notebooks/` folder, rendered with their stored outputs. Boards show as "
         "pictures; the interactive widgets need a live notebook — open them in JupyterLab, on Binder, "
-        "or on the [Try it](../../try_it.md) page.",
+        "or on the [Try it](../../try_it.md) page. The lessons and the teacher's dashboard follow in "
+        + ", ".join(LESSON_LANGUAGES[code] for code in LESSON_LANGUAGES if code != "en")
+        + ", after the English notebooks.",
         "",
     ]
-    for group in sorted(
-        groups, key=lambda g: (language_of(pathlib.PurePosixPath(g or "."))[0] != "en", g != "", g != "games", g)
-    ):
-        lang, base = language_of(pathlib.PurePosixPath(group or "."))
-        group_base = base.as_posix() if lang != "en" else group
-        head, _, rest = group_base.partition("/")
-        title = names.get(group_base) or names.get(head, head.replace("_", " ").capitalize())
-        if lang != "en":
-            title = f"{LESSON_LANGUAGES[lang]} — {title}"
-        if rest:
-            title += ": " + rest.replace("_", " ").replace("/", ", ")
-        lines += ["```{toctree}", f":caption: {title}", ":maxdepth: 1", "", *groups[group], "```", ""]
-    (out / "index.md").write_text("\n".join(lines), encoding="utf-8")
-    return [p.as_posix() for p in notebook_paths()]
+    order = list(LESSON_LANGUAGES)
+    for lang, group in sorted(groups, key=lambda k: (order.index(k[0]), k[1] != "", k[1] != "games", k[1])):
+        head, _, rest = group.partition("/")
+        if lang != "en" and not group:
+            title = LESSON_LANGUAGES[lang]
+        else:
+            title = names.get(group) or names.get(head, head.replace("_", " ").capitalize())
+            if rest:
+                title += ": " + rest.replace("_", " ").replace("/", ", ")
+            if lang != "en":
+                title = f"{LESSON_LANGUAGES[lang]} — {title}"
+        lines += ["```{toctree}", f":caption: {title}", ":maxdepth: 1", "", *groups[(lang, group)], "```", ""]
+    return "\n".join(lines)
 
 
 # -- API -------------------------------------------------------------------------------

@@ -359,3 +359,26 @@ def test_lite_site_has_the_package_wheel_its_dependencies_and_the_notebooks(site
     assert bgw_docs.pyodide_check_tag("") in try_it and 'id="bgw-pyodide-status"' in try_it
     for app in ("lab", "notebooks", "tree"):
         assert bgw_docs.pyodide_check_tag("../../") in (lite / app / "index.html").read_text(encoding="utf-8"), app
+
+
+def test_the_notebooks_navigation_is_grouped_by_language() -> None:
+    """English first; then each translation as a block of its own, every caption in its language's
+    name — never a translated dashboard under a "He"/"Lv"/"Ru" heading among the English lessons."""
+    index = bgw_docs.notebook_index(bgw_docs.notebook_paths())
+    blocks = re.findall(r"```\{toctree\}\n:caption: ([^\n]+)\n:maxdepth: 1\n\n(.*?)```", index, flags=re.S)
+    captions = [caption for caption, _ in blocks]
+    assert captions[0] == "Start here" and not {"He", "Lv", "Ru"} & set(captions)
+    names = bgw_docs.LESSON_LANGUAGES
+    lang_of_caption = [next((c for c, n in names.items() if c != "en" and cap.startswith(n)), "en") for cap in captions]
+    # English blocks, then lv, ru, he: each language's blocks together, in that order
+    seen = list(dict.fromkeys(lang_of_caption))
+    assert seen == ["en", "lv", "ru", "he"], captions
+    assert lang_of_caption == sorted(lang_of_caption, key=seen.index)
+    for (caption, body), lang in zip(blocks, lang_of_caption, strict=True):
+        for entry in body.split():
+            in_tree = bgw_docs.language_of(pathlib.PurePosixPath(entry + ".ipynb"))[0]
+            assert in_tree == lang, f"{entry} is listed under {caption!r}"
+    for lang in ("lv", "ru", "he"):
+        assert f"{names[lang]}\n:maxdepth: 1\n\n{lang}/teacher_dashboard\n" in index
+    listed = {e for _, body in blocks for e in body.split()}
+    assert listed == {p.with_suffix("").as_posix() for p in bgw_docs.notebook_paths()}

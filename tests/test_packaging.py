@@ -10,6 +10,7 @@ outside the tree (``.ci/wheel_check.sh``) and runs the oldest dependency version
 from __future__ import annotations
 
 import importlib.util
+import json
 import pathlib
 import re
 import subprocess
@@ -43,16 +44,21 @@ def _source_notebooks() -> set[str]:
     return {p.relative_to(ROOT / "notebooks").as_posix() for p in found if ".ipynb_checkpoints" not in p.parts}
 
 
+#: The translated trees' copies of the sample class (tools/lesson_i18n.py puts them there so that
+#: the translated dashboards run in place under nbval); the wheel ships the English one only.
+TRANSLATED_SAMPLE = re.compile(r"^(lv|ru|he)/lessons/sample_class/")
+
+
 def _source_notebook_files() -> set[str]:
     """Everything the wheel should carry from notebooks/: the files git tracks there (the notebooks,
-    the lessons' course map, the sample class the dashboard reads), not a run's leftovers."""
+    the lessons' course map, the sample class the dashboard reads, once), not a run's leftovers."""
     try:
         listed = subprocess.run(
             ["git", "ls-files", "notebooks"], cwd=ROOT, capture_output=True, text=True, check=True
         ).stdout.split()
     except (OSError, subprocess.CalledProcessError):
         pytest.skip("not a git checkout: the tracked files are unknown")
-    return {name.removeprefix("notebooks/") for name in listed}
+    return {n for n in (name.removeprefix("notebooks/") for name in listed) if not TRANSLATED_SAMPLE.match(n)}
 
 
 # -- licence and metadata ------------------------------------------------------------------
@@ -90,6 +96,46 @@ def test_every_dependency_has_a_floor_that_the_oldest_job_installs() -> None:
     with pytest.raises(ValueError, match="has no >= floor"):
         floors.floors(["numpy"])
     assert "oldest_deps.sh" in (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+
+
+def _floors_module():  # type: ignore[no-untyped-def]
+    sys.path.insert(0, str(ROOT / ".ci"))
+    try:
+        import floors
+    finally:
+        sys.path.remove(str(ROOT / ".ci"))
+    return floors
+
+
+def test_every_extra_has_floors_and_the_oldest_job_installs_them() -> None:
+    floors = _floors_module()
+    extras = PROJECT["optional-dependencies"]
+    reqs = floors.extra_requirements(ROOT / "pyproject.toml", list(extras))
+    names = {floors.FLOOR.fullmatch(r).group(1) for r in reqs}
+    assert {"jupyterlab", "voila", "sphinx", "hatchling", "open-spiel", "dask", "pytest"} <= names
+    assert not [r for r in reqs if r.startswith(PROJECT["name"])], "self-references are expanded"
+    hatchling = next(r for r in reqs if r.startswith("hatchling"))
+    assert hatchling == "hatchling>=1.26", "1.25 cannot read license-files = [...]"
+    script = (ROOT / ".ci" / "oldest_deps.sh").read_text(encoding="utf-8")
+    listed = re.search(r"floors\.py --extras ([\w,]+)", script)
+    assert listed and set(listed.group(1).split(",")) == set(extras), "the oldest job must install every extra"
+    assert "--resolution lowest-direct" in script and 'floors.py --check "$work/extras.txt"' in script
+    with pytest.raises(KeyError):
+        floors.extra_requirements(ROOT / "pyproject.toml", ["no-such-extra"])
+
+
+def test_the_floor_check_names_a_floor_that_was_not_installed() -> None:
+    from importlib.metadata import version
+
+    from packaging.version import Version
+
+    floors = _floors_module()
+    have = Version(version("pytest"))
+    assert floors.check_installed([f"pytest>={have.major}.{have.minor}"]) == []
+    assert floors.check_installed([f"pytest>={have.major}.{have.minor}; python_version < '3'"]) == []  # not here
+    (problem,) = floors.check_installed(["pytest>=1.0"])
+    assert problem.startswith(f"pytest: the oldest installable version is {have}, the floor says 1.0")
+    assert floors.check_installed(["no-such-package-bgw>=1"]) == ["no-such-package-bgw: not installed (floor 1)"]
 
 
 def test_citation_agrees_with_the_package() -> None:
@@ -231,6 +277,47 @@ def test_the_sdist_has_what_building_and_testing_need(dists: dict[str, pathlib.P
     assert "tests/test_packaging.py" in names
 
 
+#: The wheel's size limit (bytes): the notebooks in four languages, with their pictures.
+WHEEL_LIMIT = 4_000_000
+
+
+def test_the_wheel_is_lean_each_file_once_no_sources_no_widget_state(dists: dict[str, pathlib.Path]) -> None:
+    """What the wheel must and must not contain (issue 33): compiled catalogs without their
+    ``.po``/``.pot`` sources, the sample class once, no file twice, no stored widget state,
+    no caches or build leftovers, and at most ~4 MB."""
+    wheel = dists["wheel"]
+    with zipfile.ZipFile(wheel) as zf:
+        infos = zf.infolist()
+        names = [i.filename for i in infos]
+        contents = {i.filename: zf.read(i) for i in infos}
+    assert wheel.stat().st_size <= WHEEL_LIMIT, f"the wheel is {wheel.stat().st_size:,} bytes (limit {WHEEL_LIMIT:,})"
+    assert len(names) == len(set(names)), "a file is in the wheel twice"
+    # must: every compiled catalog of every language the package speaks
+    catalogs = sorted((ROOT / "boardgames_widgets" / "locale").rglob("*.po"))
+    assert catalogs
+    for po in catalogs:
+        mo = po.with_suffix(".mo").relative_to(ROOT).as_posix()
+        assert mo in contents, f"{mo} (compiled from {po.name}) is not in the wheel"
+    # must not: translation sources, caches, tests, the docs, the tools
+    assert not [n for n in names if n.endswith((".po", ".pot"))], "translation sources ship in the wheel"
+    assert not [n for n in names if n.startswith(("tests/", "docs/", "tools/", "benchmarks/", ".ci/", "binder/"))]
+    assert not [n for n in names if "checks_" in n and "/sample_class/" not in n], "a lesson run's record ships"
+    # the sample class once (the English one, which copy_lessons(lang=...) falls back to)
+    sample = sorted({n.split("/sample_class/")[0] for n in names if "/sample_class/" in n})
+    assert sample == ["boardgames_widgets/notebooks/lessons"], sample
+    # no two files with the same bytes (empty marker files aside)
+    seen: dict[bytes, str] = {}
+    for name, data in contents.items():
+        if data:
+            assert data not in seen, f"{name} and {seen[data]} are the same file"
+            seen[data] = name
+    # no notebook stores widget state (tools/slim_notebooks.py)
+    notebooks = [n for n in names if n.endswith(".ipynb")]
+    assert len(notebooks) == len(_source_notebooks())
+    for name in notebooks:
+        assert "widgets" not in json.loads(contents[name])["metadata"], f"{name} stores widget state"
+
+
 @pytest.mark.skipif(importlib.util.find_spec("twine") is None, reason="twine is not installed")
 def test_twine_check_passes(dists: dict[str, pathlib.Path]) -> None:
     res = subprocess.run(
@@ -241,3 +328,61 @@ def test_twine_check_passes(dists: dict[str, pathlib.Path]) -> None:
     )
     assert res.returncode == 0, res.stdout + res.stderr
     assert res.stdout.count("PASSED") == 2
+
+
+# -- the translation catalogs name the version they were made for ---------------------------------
+def test_every_catalog_header_carries_the_package_version() -> None:
+    """Each ``.po`` (and ``.pot``) says ``Project-Id-Version: <project> <the package's version>``;
+    tools/i18n.py and tools/lesson_i18n.py write the version when they extract or update."""
+    locale = ROOT / "boardgames_widgets" / "locale"
+    catalogs = sorted(locale.glob("*/LC_MESSAGES/*.po")) + sorted(locale.glob("*.pot"))
+    assert len(catalogs) >= 9
+    for path in catalogs:
+        headers = re.findall(r'^"Project-Id-Version: (.+)\\n"$', path.read_text(encoding="utf-8"), flags=re.M)
+        assert len(headers) == 1, f"{path.name}: no Project-Id-Version header"
+        project, _, version = headers[0].rpartition(" ")
+        assert project in ("boardgames_widgets", "boardgames_widgets lessons"), headers[0]
+        assert version == bw.__version__, (
+            f"{path.relative_to(ROOT)} says version {version}, the package is {bw.__version__}"
+        )
+    for tool in ("i18n.py", "lesson_i18n.py"):
+        assert "version=VERSION" in (ROOT / "tools" / tool).read_text(encoding="utf-8"), tool
+
+
+def test_the_compiled_catalogs_carry_the_version_too() -> None:
+    import gettext
+
+    for mo in sorted((ROOT / "boardgames_widgets" / "locale").glob("*/LC_MESSAGES/*.mo")):
+        with mo.open("rb") as fh:
+            info = gettext.GNUTranslations(fh).info()
+        assert info["project-id-version"].endswith(" " + bw.__version__), (mo, info["project-id-version"])
+
+
+# -- honest install words and dated releases -------------------------------------------------------
+def test_the_changelog_has_unreleased_then_dated_releases_newest_first() -> None:
+    changelog = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
+    headers = re.findall(r"^## (.+)$", changelog, flags=re.M)
+    assert headers[0] == "Unreleased"
+    releases = [re.fullmatch(r"(\d+\.\d+\.\d+) — (\d{4}-\d{2}-\d{2}|unreleased\b.*)", h) for h in headers[1:]]
+    assert releases and all(releases), f"a release section is not '## X.Y.Z — YYYY-MM-DD': {headers[1:]}"
+    versions = [tuple(int(x) for x in m.group(1).split(".")) for m in releases if m]
+    assert versions == sorted(versions, reverse=True) and len(set(versions)) == len(versions)
+    dates = [m.group(2) for m in releases if m]
+    assert all(re.fullmatch(r"\d{4}-\d{2}-\d{2}", d) for d in dates[1:]), "only the newest release may be undated"
+    assert [d for d in dates if d[0].isdigit()] == sorted((d for d in dates if d[0].isdigit()), reverse=True)
+    release = (ROOT / ".github" / "workflows" / "release.yml").read_text(encoding="utf-8")
+    assert "[0-9]{4}-[0-9]{2}-[0-9]{2}" in release, "the release workflow refuses an undated section"
+
+
+def test_the_install_words_say_how_before_and_after_the_first_release() -> None:
+    install = (ROOT / "docs" / "install.md").read_text(encoding="utf-8")
+    for text in (README, install):
+        assert "not on the package index yet" in text
+        assert f"git+https://github.com/{REPO}" in text and "python -m build --wheel" in text
+        assert 'pip install "boardgames_widgets[lab]"' in text  # once released
+        assert "Linux, macOS and" in text and "3.10" in text and "3.14" in text
+    assert "trusted publishing" in install and "environment `release`" in install
+    started = (ROOT / "docs" / "getting_started.md").read_text(encoding="utf-8")
+    assert "(install.md)" in started and "not on the package index until its first release" in started
+    assert re.search(r"^install$", (ROOT / "docs" / "index.md").read_text(encoding="utf-8"), flags=re.M)
+    assert "after `pip install boardgames_widgets`" not in README

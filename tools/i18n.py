@@ -16,6 +16,7 @@ alias of ``self._``), ``ngettext(singular, plural, n)`` (also ``self.ngettext``,
 from __future__ import annotations
 
 import io
+import re
 import sys
 from pathlib import Path
 
@@ -25,6 +26,8 @@ LOCALE = PACKAGE / "locale"
 DOMAIN = "boardgames_widgets"
 POT = LOCALE / f"{DOMAIN}.pot"
 LANGS = ("en", "lv", "ru", "he")
+#: The package's version (written once, in __init__.py): the catalogs' Project-Id-Version.
+VERSION = re.findall(r'^__version__ = "([^"]+)"$', (PACKAGE / "__init__.py").read_text(encoding="utf-8"), flags=re.M)[0]
 #: Babel keyword specs: function name -> argument positions of the message(s).
 KEYWORDS = {"_": None, "t": None, "N_": None, "gettext": None, "ngettext": (1, 2)}
 #: The files that show words to players (the same as babel.cfg).
@@ -44,7 +47,7 @@ def extract() -> object:
     from babel.messages.catalog import Catalog
     from babel.messages.extract import extract as babel_extract
 
-    catalog = Catalog(project="boardgames_widgets", domain=DOMAIN, charset="utf-8")
+    catalog = Catalog(project="boardgames_widgets", version=VERSION, domain=DOMAIN, charset="utf-8")
     for path in source_files():
         rel = path.relative_to(ROOT).as_posix()
         with path.open("rb") as fh:
@@ -78,6 +81,7 @@ def update() -> None:
         with path.open("rb") as fh:
             catalog = read_po(fh, locale=lang)
         catalog.update(template, no_fuzzy_matching=True)
+        catalog.version = VERSION  # the header names the package version it was made for
         catalog.obsolete.clear()
         with path.open("wb") as fh:
             write_po(fh, catalog, width=120, sort_output=True)

@@ -42,6 +42,8 @@ DOMAIN = "lessons"
 POT = LOCALE / f"{DOMAIN}.pot"
 NOTEBOOKS = ROOT / "notebooks"
 LANGS = ("lv", "ru", "he")
+#: The package's version (written once, in __init__.py): the catalogs' Project-Id-Version.
+VERSION = re.findall(r'^__version__ = "([^"]+)"$', (PACKAGE / "__init__.py").read_text(encoding="utf-8"), flags=re.M)[0]
 #: Babel keyword specs: function name -> argument positions of the message(s).
 KEYWORDS: dict[str, Any] = {"_": None, "N_": None, "M_": None, "ngettext": (1, 2)}
 #: The languages whose notebooks are generated (every message translated); see ``check``.
@@ -102,7 +104,7 @@ def notebook_entries(path: Path) -> Iterator[tuple[str, Any, str, str]]:
 def _catalog() -> Any:
     from babel.messages.catalog import Catalog
 
-    return Catalog(project="boardgames_widgets lessons", domain=DOMAIN, charset="utf-8")
+    return Catalog(project="boardgames_widgets lessons", version=VERSION, domain=DOMAIN, charset="utf-8")
 
 
 def extract(kinds: Iterable[str] = ("markdown", "code", "python")) -> Any:

@@ -714,7 +714,7 @@ def _import_file(path: str) -> Any:
     Raises:
         ImportError: the file cannot be imported (anything it raises comes through as is).
     """
-    key = (path, os.path.getmtime(path))
+    key = (path, Path(path).stat().st_mtime)
     if key not in _modules:
         module_name = f"_student_agent_{len(_modules)}_{Path(path).stem}"
         spec = importlib.util.spec_from_file_location(module_name, path)

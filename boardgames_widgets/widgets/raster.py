@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import functools
 import io
-import re
+import unicodedata
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
@@ -36,57 +36,232 @@ PNG_FONT = "DejaVu Sans"
 #: Pixels of the PNG per logical pixel (1: the size the board is shown at; small files).
 RESOLUTION = 1.0
 
-_LTR_RUN = re.compile(r"[0-9A-Za-z.,:/%+\-−×=]+(?:\s+[0-9A-Za-z.,:/%+\-−×=]+)*")
+#: Explicit embeddings and overrides (removed, as rule X9 does; the package never writes them).
+_EMBEDDINGS = {"LRE", "RLE", "LRO", "RLO", "PDF", "BN"}
+#: Isolate initiators and their paragraph direction (FSI: the first strong letter decides).
+_ISOLATES = {"\u2066": 0, "\u2067": 1, "\u2068": None}  # LRI, RLI, FSI
+_PDI = "\u2069"
+#: Neutral and isolate classes (rules N1 and N2), an isolate counting as one neutral unit.
+_NEUTRAL = {"B", "S", "WS", "ON", "ISO"}
+#: Mirrored pairs drawn in right-to-left runs (rule L4) for the brackets texts use.
+_MIRROR = dict(zip("()[]{}<>«»", ")(][}{><»«", strict=True))
+
+
+def _first_strong(text: str) -> int | None:
+    """0 (left to right), 1 (right to left) or ``None``: the first strong letter outside isolates (P2)."""
+    depth = 0
+    for ch in text:
+        if ch in _ISOLATES:
+            depth += 1
+        elif ch == _PDI:
+            depth = max(0, depth - 1)
+        elif depth == 0:
+            kind = unicodedata.bidirectional(ch)
+            if kind == "L":
+                return 0
+            if kind in ("R", "AL"):
+                return 1
+    return None
+
+
+def _units(text: str) -> list[tuple[str, str]]:
+    """``text`` as (bidi class, display text) units: characters, and each isolate as one neutral
+    unit already in display order (resolved as a paragraph of its own, its direction its initiator's)."""
+    units: list[tuple[str, str]] = []
+    i = 0
+    while i < len(text):
+        ch = text[i]
+        if ch in _ISOLATES:
+            depth, j = 1, i + 1
+            while j < len(text) and depth:
+                depth += 1 if text[j] in _ISOLATES else -1 if text[j] == _PDI else 0
+                j += 1
+            inner = text[i + 1 : j - 1] if depth == 0 else text[i + 1 : j]
+            level = _ISOLATES[ch]
+            units.append(("ISO", _display(inner, _first_strong(inner) or 0 if level is None else level)))
+            i = j
+            continue
+        kind = unicodedata.bidirectional(ch)
+        if kind not in _EMBEDDINGS and ch != _PDI:
+            units.append((kind, ch))
+        i += 1
+    return units
+
+
+_OPENING = {"(": ")", "[": "]", "{": "}"}
+
+
+def _bracket_pairs(units: list[tuple[str, str]], kinds: list[str], sos: str) -> None:
+    """Rule N0 on ``kinds`` (in place): each matched pair of brackets that encloses a strong
+    letter of the paragraph's direction takes it; one that encloses only the other direction
+    takes that direction when the text before the pair has it too (digits count as R)."""
+
+    def strong(k: str) -> str | None:
+        return "L" if k == "L" else "R" if k in ("R", "EN", "AN") else None
+
+    stack: list[int] = []
+    pairs = []
+    for i, (_, s) in enumerate(units):
+        if kinds[i] != "ON":
+            continue
+        if s in _OPENING:
+            stack.append(i)
+        elif s in _OPENING.values():
+            for depth in range(len(stack) - 1, -1, -1):
+                if _OPENING[units[stack[depth]][1]] == s:
+                    pairs.append((stack[depth], i))
+                    del stack[depth:]
+                    break
+    for open_, close in sorted(pairs):
+        inside = {strong(k) for k in kinds[open_ + 1 : close]} - {None}
+        if not inside:
+            continue
+        if sos in inside:
+            side = sos
+        else:
+            before = next((s for s in map(strong, reversed(kinds[:open_])) if s is not None), sos)
+            side = before if before in inside else sos
+        kinds[open_] = kinds[close] = side
+
+
+def _display(text: str, base: int) -> str:
+    """The Unicode bidirectional algorithm (UAX #9) on one line whose paragraph level is ``base``.
+
+    Rules W1–W7, N1–N2, I1–I2, L1, L2 and L4 (for :data:`_MIRROR`) on the classes of
+    :func:`unicodedata.bidirectional`; isolates (LRI, RLI, FSI … PDI, as
+    :func:`~boardgames_widgets.i18n.isolate_numbers` writes them) are resolved as paragraphs of
+    their own and then move as one neutral unit; bracket pairs (N0) for ``()``, ``[]`` and
+    ``{}``. Not done: explicit embeddings and overrides (removed: the package never writes them).
+    Checked against python-bidi in the tests.
+    """
+    units = _units(text)
+    if not units:
+        return ""
+    kinds = [k for k, _ in units]
+    sos = "R" if base else "L"
+    # W1: a non-spacing mark takes the class of what precedes it (a neutral after an isolate)
+    for i, k in enumerate(kinds):
+        if k == "NSM":
+            kinds[i] = sos if i == 0 else "ON" if kinds[i - 1] == "ISO" else kinds[i - 1]
+    # W2, W3: European digits after Arabic letters are Arabic; Arabic letters are R
+    last = sos
+    for i, k in enumerate(kinds):
+        if k in ("L", "R", "AL"):
+            last = k
+        elif k == "EN" and last == "AL":
+            kinds[i] = "AN"
+    kinds = ["R" if k == "AL" else k for k in kinds]
+    # W4: one separator between two numbers of the same kind joins them
+    for i in range(1, len(kinds) - 1):
+        before, after = kinds[i - 1], kinds[i + 1]
+        if kinds[i] == "ES" and before == after == "EN":
+            kinds[i] = "EN"
+        elif kinds[i] == "CS" and before == after and before in ("EN", "AN"):
+            kinds[i] = before
+    # W5: terminators (%, $, +...) next to European digits are digits
+    i = 0
+    while i < len(kinds):
+        if kinds[i] == "ET":
+            j = i
+            while j < len(kinds) and kinds[j] == "ET":
+                j += 1
+            if (i > 0 and kinds[i - 1] == "EN") or (j < len(kinds) and kinds[j] == "EN"):
+                kinds[i:j] = ["EN"] * (j - i)
+            i = j
+        else:
+            i += 1
+    # W6: other separators and terminators are neutral
+    kinds = ["ON" if k in ("ES", "ET", "CS") else k for k in kinds]
+    # W7: European digits after left-to-right letters (or at the start of such a line) are L
+    last = sos
+    for i, k in enumerate(kinds):
+        if k in ("L", "R"):
+            last = k
+        elif k == "EN" and last == "L":
+            kinds[i] = "L"
+    # N0: a pair of brackets takes the direction of what it encloses
+    _bracket_pairs(units, kinds, sos)
+    # N1, N2: a run of neutrals between two letters of one direction takes it (digits count as R),
+    # any other the paragraph's
+    i = 0
+    while i < len(kinds):
+        if kinds[i] in _NEUTRAL:
+            j = i
+            while j < len(kinds) and kinds[j] in _NEUTRAL:
+                j += 1
+            before = sos if i == 0 else "R" if kinds[i - 1] in ("R", "EN", "AN") else "L"
+            after = sos if j == len(kinds) else "R" if kinds[j] in ("R", "EN", "AN") else "L"
+            side = before if before == after else sos
+            kinds[i:j] = [side] * (j - i)
+            i = j
+        else:
+            i += 1
+    # I1, I2: levels; an isolate sits above the paragraph (it keeps its own order inside)
+    if base == 0:
+        levels = [1 if k == "R" else 2 if k in ("EN", "AN") else 0 for k in kinds]
+    else:
+        levels = [2 if k in ("L", "EN", "AN") else 1 for k in kinds]
+    # L1: whitespace (and isolates' neutral marks) at the end of the line goes back to the paragraph level
+    n = len(units)
+    while n > 0 and units[n - 1][0] in ("WS", "S", "BN"):
+        levels[n - 1] = base
+        n -= 1
+    # L2: from the highest level down to the lowest odd one, reverse every run at or above it
+    texts = [_MIRROR.get(s, s) if len(s) == 1 and level % 2 else s for (_, s), level in zip(units, levels, strict=True)]
+    order = list(range(len(units)))
+    top = max(levels)
+    lowest_odd = min((lv for lv in levels if lv % 2), default=top + 1)
+    for level in range(top, lowest_odd - 1, -1):
+        i = 0
+        while i < len(order):
+            if levels[order[i]] >= level:
+                j = i
+                while j < len(order) and levels[order[j]] >= level:
+                    j += 1
+                order[i:j] = reversed(order[i:j])
+                i = j
+            else:
+                i += 1
+    return "".join(texts[i] for i in order)
 
 
 def visual_order(text: str) -> str:
-    """``text`` in left-to-right display order: right-to-left text reversed, numbers and Latin kept.
+    """``text`` in left-to-right display order, as a browser shows it in a right-to-left box.
+
+    A text with Hebrew letters is laid out right to left (its paragraph is right to left, as
+    the canvas's ``direction = "rtl"``) by the Unicode bidirectional algorithm
+    (:func:`_display`): Hebrew runs reversed, numbers and Latin words kept, the pieces in
+    reading order from the right. A text without them only loses its bidi isolates.
 
     >>> visual_order("abc")
     'abc'
     >>> visual_order("שלום 12") == "12 " + "םולש"
     True
+    >>> visual_order("שחקן 2: 3 נקודות") == "תודוקנ 3 :2 ןקחש"  # as python-bidi and browsers
+    True
     """
-    text = text.replace("\u2066", "").replace("\u2069", "")  # bidi isolates: this function does their work
     if not has_rtl_letters(text):
-        return text
-    parts: list[str] = []
-    pos = 0
-    for m in _LTR_RUN.finditer(text):
-        parts.append(text[pos : m.start()][::-1])
-        parts.append(m.group(0))
-        pos = m.end()
-    parts.append(text[pos:][::-1])
-    # the runs in reversed order, each right-to-left run itself reversed: the display order
-    return "".join(reversed(parts))
+        return "".join(ch for ch in text if ch not in _ISOLATES and ch != _PDI)
+    return _display(text, 1)
 
 
 #: Right-to-left mark: starts a paragraph right to left (as the canvas's ``direction = "rtl"``).
 RLM = "\u200f"
+#: The first matplotlib that lays text out with the Unicode bidirectional algorithm itself
+#: (libraqm): 3.11, which needs Python 3.11. Before it, :func:`visual_order` does.
+MATPLOTLIB_WITH_BIDI = (3, 11)
 
 
 @functools.cache
 def matplotlib_orders_rtl() -> bool:
-    """Whether the installed matplotlib puts right-to-left text in display order itself.
+    """Whether the installed matplotlib puts right-to-left text in display order itself (3.11 on).
 
-    Probed once: ``"אב"`` is laid out with the PNG font by matplotlib's own text layout
-    (``matplotlib._text_helpers.layout``, used by the Agg renderer); if its leftmost glyph
-    is ``ב``, matplotlib applied the bidirectional algorithm. Any failure of the probe
-    (a private helper that moved, say) answers ``False``: the package reorders itself, as
-    for matplotlib before 3.10.
+    Its public version says so (``matplotlib.__version_info__``); the tests read the glyph
+    order of a drawn picture either way.
     """
-    try:
-        from matplotlib import _text_helpers
-        from matplotlib.font_manager import FontProperties, findfont, get_font
+    import matplotlib
 
-        font = get_font(findfont(FontProperties(family=PNG_FONT)))
-        font.set_size(12, DPI)
-        items = list(_text_helpers.layout("\u05d0\u05d1", font))
-        glyph = [getattr(item, "glyph_index", getattr(item, "glyph_idx", None)) for item in items]
-        leftmost = min(range(len(items)), key=lambda i: float(items[i].x))
-        return len(items) == 2 and glyph[leftmost] == font.get_char_index(0x05D1)
-    except Exception:
-        return False
+    return tuple(matplotlib.__version_info__[:2]) >= MATPLOTLIB_WITH_BIDI
 
 
 def png_text(text: str) -> str:
