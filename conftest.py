@@ -123,6 +123,7 @@ SLOW: tuple[str, ...] = (
     "tests/test_widgets_papageno.py::test_every_animation_of_a_random_match_draws",
     "tests/test_widgets_text_size.py::test_every_text_a_widget_draws_is_at_least_12_px",
     "tests/test_widgets_text_size.py::test_the_recorder_sees_the_widgets_own_overlay_texts",
+    "tests/test_workflows.py::test_check_jsonschema_itself_agrees",
 )
 
 
