@@ -10,16 +10,19 @@ has a picture and a rules summary. (Every registry-parametrised test runs on it 
 from __future__ import annotations
 
 import ast
+import dataclasses
 import pathlib
 import random
 import re
+from fractions import Fraction
 
 import pytest
 
 import boardgames_widgets as bw
-from boardgames_widgets import games
+from boardgames_widgets import GameRecord, games
 from boardgames_widgets.agents import MCTSAgent, RandomAgent
 from boardgames_widgets.analysis.tournament import round_robin
+from boardgames_widgets.core import registry
 from boardgames_widgets.core.registry import GAMES, GameSpec, spec
 from boardgames_widgets.games.pig import HOLD, ROLL, Face, Pig
 from boardgames_widgets.testing import check_game
@@ -125,3 +128,98 @@ def test_the_docs_page_shows_the_three_files_as_they_are() -> None:
         assert f"```{{literalinclude}} /_generated/example_game/{name}" in page  # copied by docs/bgw_docs.py
     assert '    "pig",' in page and "adding_a_game" in (ROOT / "docs" / "index.md").read_text(encoding="utf-8")
     ast.parse((PACKAGE / "games" / "pig" / "rules.py").read_text(encoding="utf-8"))
+
+
+# -- the contract's other corners: no chance, one player, no view (a game made in the test) -----
+@dataclasses.dataclass(frozen=True)
+class NimState:
+    heap: int
+    player: int
+
+
+@dataclasses.dataclass(frozen=True)
+class Take:
+    n: int
+
+    def __str__(self) -> str:
+        return f"take {self.n}"
+
+
+class Nim(bw.core.Game[NimState, Take]):
+    """Take 1 or 2 from a heap of 5; whoever takes the last wins. No chance; 1 to 3 players."""
+
+    info = bw.core.GameInfo("nim_test", "Nim", 1, 3, has_chance=False, hidden_information=False)
+
+    def new_initial_state(self) -> NimState:
+        return NimState(5, 0)
+
+    def current_player(self, state: NimState) -> int:
+        return bw.TERMINAL if state.heap == 0 else state.player
+
+    def legal_actions(self, state: NimState) -> list[Take]:
+        return [Take(n) for n in (1, 2) if n <= state.heap]
+
+    def chance_outcomes(self, state: NimState) -> list[tuple[Take, Fraction]]:
+        return []
+
+    def apply(self, state: NimState, action: Take) -> NimState:
+        bw.core.api.check_action(action, (Take,), "Nim")
+        if state.heap == 0:
+            raise bw.GameOverError("the heap is empty")
+        if action not in self.legal_actions(state):
+            raise bw.IllegalActionError("NI-1", f"take 1 or 2 (at most the heap), not {action.n}")
+        heap = state.heap - action.n
+        return NimState(heap, state.player if heap == 0 else (state.player + 1) % self.num_players)
+
+    def returns(self, state: NimState) -> tuple[float, ...]:
+        if state.heap:
+            return (0.0,) * self.num_players
+        return tuple(1.0 if p == state.player else 0.0 for p in range(self.num_players))
+
+    def observation(self, state: NimState, player: int) -> NimState:
+        bw.core.api.check_seat(player, self.num_players)
+        return state
+
+    def parse_action(self, text: str) -> Take:
+        if text in ("take 1", "take 2"):
+            return Take(int(text[-1]))
+        raise bw.InvalidActionError(f"{text!r} is not a Nim action")
+
+    def validate_state(self, state: NimState) -> None:
+        if not (0 <= state.heap <= 5 and 0 <= state.player < self.num_players):
+            raise ValueError(f"no such Nim state: {state}")
+
+
+@pytest.fixture
+def nim(monkeypatch: pytest.MonkeyPatch) -> str:
+    """Nim registered for one test, as its declaration and registry line would."""
+    monkeypatch.setattr(games, "GAMES", (*games.GAMES, "nim_test"))
+    monkeypatch.setitem(
+        registry._SPECS,
+        "nim_test",
+        GameSpec(id="nim_test", rules=Nim, summaries={"en": "# Nim — the rules in brief\n"}),
+    )
+    return "nim_test"
+
+
+@pytest.mark.parametrize("players", [1, 2, 3])
+def test_a_game_without_chance_view_or_knowledge_for_one_to_three_players(nim: str, players: int) -> None:
+    from boardgames_widgets.agents import GreedyAgent, strong_agent
+    from boardgames_widgets.agents.greedy import HEURISTICS
+
+    game = bw.make_game(nim, num_players=players)
+    report = check_game(game, games=3)
+    assert report.chance_nodes == 0 and report.playouts == 0 and report.bad_inputs > 10
+    bots = [MCTSAgent(game, iterations=20), GreedyAgent(game), strong_agent(game, iterations=10)][:players]
+    record = bw.play_game(game, bots, seed=2)
+    assert sum(record.returns or ()) == 1 and len(record.actions) <= 5  # a short game
+    assert GameRecord.from_json(record.to_json()).states()[-1] == record.final_state()
+    assert nim not in HEURISTICS and bw.rules_summary(nim, "he").startswith("# Nim")
+    with pytest.raises(NotImplementedError, match="no picture"):
+        game.state_svg(game.new_initial_state())
+
+
+def test_a_game_without_a_view_plays_in_the_generic_widget_in_words(nim: str) -> None:
+    pytest.importorskip("ipywidgets")
+    w = bw.play(nim, players=2, seed=1)
+    assert "<pre>" in w.picture.value and w.choices.options
