@@ -10,6 +10,7 @@ submodules is not a circle with them (a submodule always runs its package first)
 from __future__ import annotations
 
 import ast
+import functools
 import importlib
 import pathlib
 
@@ -62,6 +63,7 @@ def _resolve(module: str, node: ast.ImportFrom, is_package: bool) -> str:
     return ".".join([*base, node.module] if node.module else base)
 
 
+@functools.cache
 def import_graph() -> dict[str, set[str]]:
     """module -> the package's modules it imports (a ``from m import name`` of a submodule counts as that submodule)."""
     graph: dict[str, set[str]] = {}
