@@ -33,7 +33,8 @@ from typing import Any
 
 from boardgames_widgets import make_game, play_game
 from boardgames_widgets.agents import GreedyAgent, RolloutAgent, strong_agent
-from boardgames_widgets.agents.rollout import HeuristicPolicy, Rollout, mouse_trap_evaluator
+from boardgames_widgets.agents.mouse_trap import mouse_trap_evaluator
+from boardgames_widgets.agents.rollout import HeuristicPolicy, Rollout
 from boardgames_widgets.agents.strong import STRONG_MIN_BUDGET
 from boardgames_widgets.analysis.ratings import wilson_interval
 

@@ -38,8 +38,9 @@ from typing import Any
 import numpy as np
 
 from boardgames_widgets import make_game
-from boardgames_widgets.agents import GreedyAgent, rollout
-from boardgames_widgets.agents.greedy import _papageno_area, _papageno_unknown
+from boardgames_widgets.agents import GreedyAgent
+from boardgames_widgets.agents import papageno as rollout
+from boardgames_widgets.agents.papageno import _papageno_area, _papageno_unknown
 from boardgames_widgets.games.papageno.rules import Phase
 
 #: Games per worker task (each task has its own seed, so results do not depend on the workers).

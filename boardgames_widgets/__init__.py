@@ -1,7 +1,9 @@
 """boardgames_widgets: four family games as Jupyter widgets, with lessons.
 
 The rules core (``boardgames_widgets.core`` and ``boardgames_widgets.games``)
-imports only the standard library; widgets are imported lazily on first use.
+imports only the standard library; widgets (``play``) and the language functions
+(``set_language``, ``rules_summary`` …) are imported lazily on first use, and are
+listed in ``__all__`` and ``dir()`` like the others.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from boardgames_widgets.core import (
     TERMINAL,
     AgentError,
     GameError,
+    GameOverError,
     GameRecord,
     IllegalActionError,
     InvalidActionError,
@@ -27,9 +30,11 @@ __version__ = "0.2.0"
 
 __all__ = [
     "CHANCE",
+    "LANGUAGES",
     "TERMINAL",
     "AgentError",
     "GameError",
+    "GameOverError",
     "GameRecord",
     "IllegalActionError",
     "InvalidActionError",
@@ -37,8 +42,12 @@ __all__ = [
     "__version__",
     "copy_lessons",
     "game_ids",
+    "get_language",
     "make_game",
+    "play",
     "play_game",
+    "rules_summary",
+    "set_language",
 ]
 
 
@@ -57,3 +66,8 @@ def __getattr__(name: str) -> Any:
 
         return getattr(widgets, name)
     raise AttributeError(f"module 'boardgames_widgets' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    """Every public name, the lazily imported ones too (tab completion offers ``bw.play``)."""
+    return sorted(set(globals()) | set(__all__))

@@ -119,7 +119,12 @@ def game_page(game_id: str, rules_text: str, outdir: pathlib.Path) -> str:
 
     info = game_class(game_id).info
     sections = rules_sections(rules_text)
-    title, body = sections.get(info.rules_section, (info.name, "*The rules of this game are not written down yet.*"))
+    if info.rules_section in sections:
+        title, body = sections[info.rules_section]
+    else:  # a game outside RULES.md (the docs' example, Pig): its own rules summary
+        from boardgames_widgets.i18n import rules_summary
+
+        title, body = info.name, "\n".join(rules_summary(game_id, "en").splitlines()[1:]).strip()
     lines = [f"# {info.name}", ""]
     facts = [f"{info.min_players}–{info.max_players} players"]
     facts.append("dice or shuffled cards (chance)" if info.has_chance else "no chance")
@@ -177,7 +182,7 @@ def summaries_section(game_id: str) -> list[str]:
     """The game's rules in brief in every language (the same text the widgets' notebooks show)."""
     from boardgames_widgets.i18n import rules_summary, summary_games
 
-    if game_id not in summary_games():
+    if game_id not in summary_games("lv"):  # English only (Pig): the rules above are its summary
         return []
     lines = [
         "## The rules in brief, in four languages",
@@ -715,9 +720,22 @@ def build_site(lite: bool) -> pathlib.Path:
     return out
 
 
+#: The example game of the page "Adding a game", shown file by file as it is in the package.
+EXAMPLE_GAME = ROOT / "boardgames_widgets" / "games" / "pig"
+
+
+def write_example_game() -> None:
+    """Copy the example game's files to ``_generated/example_game/`` (the page includes them)."""
+    out = GEN / "example_game"
+    out.mkdir(parents=True, exist_ok=True)
+    for path in sorted(EXAMPLE_GAME.glob("*.py")):
+        shutil.copyfile(path, out / path.name)
+
+
 def generate_all(lite: bool = True) -> None:
     """Write every generated input of the docs (and of the lite site when ``lite``)."""
     GEN.mkdir(exist_ok=True)
+    write_example_game()
     write_game_pages()
     write_notebook_pages()
     write_api_page()

@@ -315,7 +315,8 @@ def test_seeded_agents_are_reproducible(game_id: str) -> None:
 
     first = play_game(game, agents(), seed=11, max_actions=40)
     again = play_game(game, agents(), seed=11, max_actions=40)
-    assert first.actions == again.actions and len(first.actions) == 40
+    assert first.actions == again.actions
+    assert len(first.actions) == 40 or game.is_terminal(first.final_state())  # a short game may end first
 
 
 @pytest.mark.parametrize("game_id", game_ids())

@@ -1,7 +1,8 @@
-"""One home per game (issue 19): each game's agent knowledge lives in ``agents/<game id>.py``."""
+"""One home per game (issues 19, 28): a game's agent knowledge lives in the module its declaration names."""
 
 from __future__ import annotations
 
+import dataclasses
 import sys
 import types
 from typing import Any
@@ -18,7 +19,12 @@ from boardgames_widgets.core.registry import game_ids, make_game
 @pytest.mark.parametrize("game_id", game_ids())
 def test_every_game_has_one_agents_module_with_its_knowledge(game_id: str) -> None:
     module = game_module(game_id)
-    assert module is not None and module.__name__ == f"boardgames_widgets.agents.{game_id}"
+    if registry.spec(game_id).agents is None:  # a game without agent knowledge: the defaults
+        assert module is None
+        for table in (greedy.HEURISTICS, rollout.EVALUATORS, strong.STRONG_SEARCH, strong.STRONG_MIN_BUDGET):
+            assert game_id not in table
+        return
+    assert module is not None and module.__name__ == registry.spec(game_id).agents
     assert greedy.HEURISTICS[game_id] is module.HEURISTIC
     assert rollout.EVALUATORS[game_id] is module.EVALUATOR
     assert strong.STRONG_SEARCH[game_id] is module.SEARCH
@@ -26,35 +32,36 @@ def test_every_game_has_one_agents_module_with_its_knowledge(game_id: str) -> No
     assert (game_id in strong.HIDDEN_AT_DECISIONS) == bool(getattr(module, "HIDDEN_AT_DECISIONS", False))
 
 
-def test_old_import_paths_still_work() -> None:
-    from boardgames_widgets.agents import chop_chop, food_chain, mouse_trap, papageno
+def test_the_tables_hold_the_games_own_objects() -> None:
+    from boardgames_widgets.agents import food_chain, papageno
 
-    assert greedy.papageno_heuristic is papageno.papageno_heuristic
-    assert greedy._papageno_unknown is papageno._papageno_unknown
-    assert greedy.FOOD_CHAIN_EXPOSURE == food_chain.HEURISTIC_EXPOSURE == 0.1
-    assert rollout.FOOD_CHAIN_EXPOSURE == food_chain.EVALUATOR_EXPOSURE == 0.15
-    assert rollout.chop_chop_catch_chance is chop_chop.chop_chop_catch_chance
-    assert rollout.mouse_trap_evaluator is mouse_trap.mouse_trap_evaluator
-    assert strong.STRONG_ROLLOUT["papageno"] is papageno.ROLLOUT and strong.PAPAGENO_PLAYOUT_CAP == 400
-    assert determinize.food_chain_sample_state is food_chain.food_chain_sample_state
+    assert papageno_policies.ThresholdPolicy is papageno.ThresholdPolicy  # the lessons import it from there
     assert determinize.SAMPLERS["food_chain"] is food_chain.SAMPLE_STATE
-    assert papageno_policies.ThresholdPolicy is papageno.ThresholdPolicy
-    with pytest.raises(AttributeError, match="no attribute 'nothing_here'"):
-        _ = greedy.nothing_here
+    assert strong.STRONG_ROLLOUT["papageno"] is papageno.ROLLOUT
+    with pytest.raises(AttributeError):
+        _ = greedy.papageno_heuristic  # the forwards to the games' modules are gone (issue 28)
 
 
-def test_a_fifth_game_needs_one_agents_module(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_fifth_game_needs_only_its_declaration(monkeypatch: pytest.MonkeyPatch) -> None:
+    from boardgames_widgets import games
+    from boardgames_widgets.games.pig import Pig
+
     def toy_heuristic(game: Any, observation: Any, action: Any) -> float:
         return 1.0
 
-    toy = types.ModuleType("boardgames_widgets.agents.toy")
+    class Toy(Pig):
+        info = dataclasses.replace(Pig.info, id="toy")
+
+    toy = types.ModuleType("toy_agents")
     toy.HEURISTIC = toy_heuristic  # type: ignore[attr-defined]
     toy.MIN_BUDGET = 10  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "boardgames_widgets.agents.toy", toy)
-    monkeypatch.setattr(registry, "game_ids", lambda: [*game_ids(), "toy"])
+    monkeypatch.setitem(sys.modules, "toy_agents", toy)
+    monkeypatch.setattr(games, "GAMES", (*games.GAMES, "toy"))
+    monkeypatch.setitem(registry._SPECS, "toy", registry.GameSpec(id="toy", rules=Toy, agents="toy_agents"))
     heuristics, budgets, evaluators = ByGame("HEURISTIC"), ByGame("MIN_BUDGET"), ByGame("EVALUATOR")
     assert heuristics["toy"] is toy_heuristic and budgets["toy"] == 10
-    assert "toy" not in evaluators and len(evaluators) == len(game_ids())
+    assert "toy" not in evaluators and len(evaluators) == len(rollout.EVALUATORS)
+    assert make_game("toy").info.id == "toy"
 
 
 def test_sample_state_is_an_optional_method_of_the_game_api() -> None:

@@ -346,5 +346,5 @@ def test_state_svg_shows_the_table_and_the_removals():
     svg = final._repr_svg_()
     assert svg.startswith("<svg") and svg.count("<rect") > 25
     assert "wins" in svg or "Shared win" in svg
-    seat_view = game.state_svg(deal(game), player=0)
+    seat_view = game.state_svg(deal(game), seat=0)
     assert "P0" in seat_view and "P1" not in seat_view

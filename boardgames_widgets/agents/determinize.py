@@ -25,7 +25,7 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from boardgames_widgets.agents.knowledge import ByGame, moved
+from boardgames_widgets.agents.knowledge import ByGame
 from boardgames_widgets.core.api import Game, has_own_sampler
 
 #: A sampler draws a full state consistent with an observation.
@@ -82,11 +82,3 @@ def sample_state(game: Game[Any, Any], observation: Any, rng: random.Random) -> 
 #: Samplers for games whose class has no ``sample_state`` of its own, by game id (each in its
 #: game's module, ``agents/<game id>.py``, as ``SAMPLE_STATE``).
 SAMPLERS: Mapping[str, Sampler] = ByGame("SAMPLE_STATE")
-
-__getattr__ = moved(
-    __name__,
-    {
-        "food_chain_sample_state": "food_chain.food_chain_sample_state",
-        "_open_deck_order": "food_chain._open_deck_order",
-    },
-)

@@ -7,7 +7,7 @@ The heuristic is picked by the game's id, taken from the observation's type (the
 module ``boardgames_widgets.games.<id>.rules``), so one ``GreedyAgent()`` can sit
 at any game.
 
-The heuristics, in words (each lives in its game's module, ``agents/<game id>.py``):
+The heuristics, in words (each lives in its game's agent knowledge, ``agents/<game id>.py``):
 
 * **Food Chain** — score the table as if the game ended now (FC-E2), with the card
   placed: my points minus the best opponent's. So animals go where they remove the
@@ -24,6 +24,10 @@ The heuristics, in words (each lives in its game's module, ``agents/<game id>.py
 * **Mouse Trap** — crank whenever an opponent sits on the Cheese Wheel; pay to move
   an opponent only when the die can bring it to the Wheel; take cheese from the
   richest opponent.
+
+A game without a rule of thumb (no ``HEURISTIC`` in the agent knowledge its declaration
+names) scores every action alike: Greedy then plays at random, so the Hint button and the
+seat pickers work for every game.
 """
 
 from __future__ import annotations
@@ -32,7 +36,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from boardgames_widgets.agents.knowledge import ByGame, moved
+from boardgames_widgets.agents.knowledge import ByGame
 from boardgames_widgets.core.api import Game
 from boardgames_widgets.core.registry import make_game
 
@@ -58,20 +62,6 @@ def game_id_of(observation: Any) -> str:
 
 #: The heuristic of each game, by game id (each defined in its game's module, ``agents/<game id>.py``).
 HEURISTICS: Mapping[str, Heuristic] = ByGame("HEURISTIC")
-
-__getattr__ = moved(
-    __name__,
-    {
-        "FOOD_CHAIN_EXPOSURE": "food_chain.HEURISTIC_EXPOSURE",
-        "food_chain_heuristic": "food_chain.food_chain_heuristic",
-        "papageno_heuristic": "papageno.papageno_heuristic",
-        "_papageno_area": "papageno._papageno_area",
-        "_papageno_unknown": "papageno._papageno_unknown",
-        "chop_chop_heuristic": "chop_chop.chop_chop_heuristic",
-        "_manhattan": "chop_chop._manhattan",
-        "mouse_trap_heuristic": "mouse_trap.mouse_trap_heuristic",
-    },
-)
 
 
 class GreedyAgent:
@@ -101,13 +91,13 @@ class GreedyAgent:
     def act(self, observation: Any, legal_actions: Sequence[Any], rng: random.Random) -> Any:
         """The best-scoring legal action.
 
-        Raises:
-            TypeError: no heuristic is known for this game.
+        A game without a rule of thumb (its declaration names no agent knowledge) scores
+        every action alike, so Greedy plays one of them at random.
         """
         game = self._game_for(observation)
         heuristic = self.heuristics.get(game.info.id)
         if heuristic is None:
-            raise TypeError(f"GreedyAgent has no heuristic for {game.info.name}")
+            return legal_actions[rng.randrange(len(legal_actions))]
         scores = [heuristic(game, observation, a) for a in legal_actions]
         best = max(scores)
         choices = [a for a, s in zip(legal_actions, scores, strict=True) if s == best]

@@ -1,8 +1,8 @@
-"""One home per game: what the agents know about a game lives in ``agents/<game id>.py``.
+"""What the agents know about each game, read from the module its declaration names.
 
-Each game's module (:mod:`~boardgames_widgets.agents.food_chain`,
-:mod:`~boardgames_widgets.agents.papageno`, :mod:`~boardgames_widgets.agents.chop_chop`,
-:mod:`~boardgames_widgets.agents.mouse_trap`) defines any of these names:
+A game's declaration (``GameSpec.agents`` in ``games/<id>/__init__.py``) may name a
+module of agent knowledge — the four games use ``agents/<game id>.py`` — that defines
+any of these names:
 
 * ``HEURISTIC`` — Greedy's rule of thumb, ``heuristic(game, observation, action) -> score``
   (collected in :data:`boardgames_widgets.agents.greedy.HEURISTICS`);
@@ -18,14 +18,13 @@ Each game's module (:mod:`~boardgames_widgets.agents.food_chain`,
   no :meth:`~boardgames_widgets.core.api.Game.sample_state` of its own
   (:data:`~boardgames_widgets.agents.determinize.SAMPLERS`).
 
-The tables are filled the first time they are read, from every registered game that
-has such a module, so a fifth game gets Greedy, an evaluator and a strong bot by
-adding one file here.
+The tables are filled the first time they are read, from every registered game whose
+declaration names such a module. A game without one (like the docs' example game) gets
+the game-agnostic defaults: Greedy without a rule of thumb, random playouts, plain MCTS.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Iterator, Mapping
 from types import ModuleType
 from typing import Any, TypeVar, cast
@@ -34,18 +33,19 @@ V = TypeVar("V")
 
 
 def game_module(game_id: str) -> ModuleType | None:
-    """The agents' module of a game, or ``None`` if it has none.
+    """The agents' module of a registered game (``GameSpec.agents``), or ``None`` if it has none.
 
     Raises:
-        ImportError: the module exists but fails to import.
+        ValueError: ``game_id`` is not registered.
+        ImportError: the module is declared but fails to import.
     """
-    name = f"boardgames_widgets.agents.{game_id}"
-    try:
-        return importlib.import_module(name)
-    except ModuleNotFoundError as exc:
-        if exc.name == name:
-            return None
-        raise
+    from boardgames_widgets.core.registry import load, spec
+
+    reference = spec(game_id).agents
+    if reference is None:
+        return None
+    module: ModuleType = load(reference)
+    return module
 
 
 def _not_none(value: Any) -> bool:
@@ -92,19 +92,3 @@ class ByGame(Mapping[str, V]):
 
     def __repr__(self) -> str:
         return f"ByGame({self.attribute!r}: {sorted(self._table())})"
-
-
-def moved(old_module: str, names: Mapping[str, str]) -> Callable[[str], Any]:
-    """A module ``__getattr__`` that finds names moved to a game's module (``"papageno.HEURISTIC"``).
-
-    Keeps ``from boardgames_widgets.agents.greedy import papageno_heuristic`` working.
-    """
-
-    def __getattr__(name: str) -> Any:
-        where = names.get(name)
-        if where is None:
-            raise AttributeError(f"module {old_module!r} has no attribute {name!r}")
-        module, _, attribute = where.rpartition(".")
-        return getattr(importlib.import_module(f"boardgames_widgets.agents.{module}"), attribute)
-
-    return __getattr__

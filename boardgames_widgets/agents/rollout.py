@@ -30,7 +30,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from boardgames_widgets.agents.greedy import HEURISTICS, Heuristic
-from boardgames_widgets.agents.knowledge import ByGame, moved
+from boardgames_widgets.agents.knowledge import ByGame
 from boardgames_widgets.agents.mcts import LeafEvaluator, random_rollout
 from boardgames_widgets.core.api import CHANCE, TERMINAL, Game
 
@@ -176,26 +176,3 @@ def margins(values: Sequence[float]) -> list[float]:
 
 #: The evaluator of each game, by game id (each defined in its game's module, ``agents/<game id>.py``).
 EVALUATORS: Mapping[str, Evaluator] = ByGame("EVALUATOR")
-
-__getattr__ = moved(
-    __name__,
-    {
-        "FOOD_CHAIN_SCALE": "food_chain.FOOD_CHAIN_SCALE",
-        "FOOD_CHAIN_EXPOSURE": "food_chain.EVALUATOR_EXPOSURE",
-        "food_chain_evaluator": "food_chain.food_chain_evaluator",
-        "PAPAGENO_SCALE": "papageno.PAPAGENO_SCALE",
-        "PAPAGENO_SCALE_PER_DOWN": "papageno.PAPAGENO_SCALE_PER_DOWN",
-        "PAPAGENO_DOWN_WEIGHT": "papageno.PAPAGENO_DOWN_WEIGHT",
-        "PAPAGENO_TEMPO": "papageno.PAPAGENO_TEMPO",
-        "papageno_round_chances": "papageno.papageno_round_chances",
-        "papageno_evaluator": "papageno.papageno_evaluator",
-        "papageno_round_over": "papageno.papageno_round_over",
-        "_match_chances": "papageno._match_chances",
-        "_even_match_chances": "papageno._even_match_chances",
-        "CHOP_CHOP_WEIGHTS": "chop_chop.CHOP_CHOP_WEIGHTS",
-        "chop_chop_evaluator": "chop_chop.chop_chop_evaluator",
-        "chop_chop_catch_chance": "chop_chop.chop_chop_catch_chance",
-        "MOUSE_TRAP_SCALE": "mouse_trap.MOUSE_TRAP_SCALE",
-        "mouse_trap_evaluator": "mouse_trap.mouse_trap_evaluator",
-    },
-)

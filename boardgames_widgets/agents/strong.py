@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from boardgames_widgets.agents.ismcts import ISMCTSAgent
-from boardgames_widgets.agents.knowledge import ByGame, moved
+from boardgames_widgets.agents.knowledge import ByGame
 from boardgames_widgets.agents.mcts import UCT_C, LeafEvaluator, MCTSAgent, Rollout, random_rollout
 from boardgames_widgets.agents.rollout_agent import RolloutAgent
 from boardgames_widgets.core.api import Game
@@ -84,14 +84,6 @@ HIDDEN_AT_DECISIONS: Mapping[str, bool] = ByGame("HIDDEN_AT_DECISIONS", keep=boo
 #: :data:`STRONG_SECONDS` (Papageno 299 samples, Chop Chop 31,141 iterations a second) except
 #: Food Chain, which needs about 1 s; a machine 3x slower thinks up to ~3 s there.
 STRONG_MIN_BUDGET: Mapping[str, int] = ByGame("MIN_BUDGET")
-
-__getattr__ = moved(
-    __name__,
-    {
-        "PAPAGENO_PLAYOUT_MOVES": "papageno.PAPAGENO_PLAYOUT_MOVES",
-        "PAPAGENO_PLAYOUT_CAP": "papageno.PAPAGENO_PLAYOUT_CAP",
-    },
-)
 
 
 def strong_agent(

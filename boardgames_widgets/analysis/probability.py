@@ -26,8 +26,9 @@ Fraction(390, 11)
   :func:`draws_until_distribution`, :func:`hypergeometric`,
   :func:`simulate_draws_until` — drawing without
   replacement (face-down tiles, a deck of cards).
-* :func:`source`, :func:`show_source` — a function's code (docstring left out) to
-  read next to the demo.
+
+A function's code to read next to the demo (``source``, ``show_source``) is the lessons'
+(:mod:`boardgames_widgets.lessons.show`): this module imports nothing from the lessons.
 
 The dice lesson's live "roll the die" widget is
 :func:`boardgames_widgets.lessons.probability_dice.roll_widget` (its words are the lesson's).
@@ -42,8 +43,6 @@ from typing import Any, Literal, TypeVar
 
 import numpy as np
 import numpy.typing as npt
-
-from boardgames_widgets.lessons.show import show_source, source
 
 K = TypeVar("K", bound=Hashable)
 Dist = dict[Any, Fraction]
@@ -280,12 +279,6 @@ def simulate_draws_until(
     return np.asarray((keys <= edge[:, None]).sum(axis=1), dtype=np.float64)
 
 
-# ------------------------------------------------------------------------------------------
-# showing code in a lesson
-# ------------------------------------------------------------------------------------------
-# source() and show_source() moved to boardgames_widgets.lessons.show (imported above).
-
-
 __all__ = [
     "Dist",
     "chance_distribution",
@@ -300,9 +293,7 @@ __all__ = [
     "probability",
     "running_mean",
     "sample",
-    "show_source",
     "simulate_draws_until",
-    "source",
     "std",
     "sum_distribution",
     "sum_of_rolls",

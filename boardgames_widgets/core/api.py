@@ -18,7 +18,7 @@ import random
 import types
 import typing
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar, Generic, TypeVar
@@ -80,9 +80,6 @@ class GameInfo:
     has_chance: bool
     hidden_information: bool
     rules_section: str = ""
-
-
-ChanceOutcomes = list[tuple[A, Fraction]]
 
 
 class Game(ABC, Generic[S, A]):
@@ -285,9 +282,22 @@ class Game(ABC, Generic[S, A]):
     def validate_state(self, state: S) -> None:
         """Raise ``ValueError`` if ``state`` breaks an invariant (games override this)."""
 
-    def state_svg(self, state: S, player: int | None = None) -> str:
-        """An SVG picture of ``state`` (from ``player``'s seat when given)."""
-        raise NotImplementedError(f"{self.info.name} has no picture yet")
+    def state_svg(self, state: S, seat: int | None = None) -> str:
+        """An SVG picture of ``state`` as ``seat`` may see it (``None``: every secret shown).
+
+        Drawn by the game's view (``GameSpec.view`` of its declaration), the one picture
+        that ``_repr_svg_`` and the widgets show too.
+
+        Raises:
+            NotImplementedError: the game declares no view.
+        """
+        from boardgames_widgets.core.painter import board_view
+
+        try:
+            view = board_view(self)
+        except ValueError as exc:
+            raise NotImplementedError(f"{self.info.name} has no picture: {exc}") from exc
+        return view.state_svg(state, seat)
 
     def describe(self, state: S) -> str:
         """A one-line description of ``state`` in words (status lines, screen readers)."""
@@ -296,12 +306,6 @@ class Game(ABC, Generic[S, A]):
     def replace_state(self, state: S, **changes: Any) -> S:
         """A copy of ``state`` with fields changed (tests and scenarios)."""
         return dataclasses.replace(state, **changes)  # type: ignore[type-var]
-
-
-def check_legal(legal: Sequence[A], action: A, rule: str, message: str) -> None:
-    """Raise :class:`IllegalActionError` with ``rule`` unless ``action`` is in ``legal``."""
-    if action not in legal:
-        raise IllegalActionError(rule, message)
 
 
 # -- cheap immutable states ---------------------------------------------------------------

@@ -5,15 +5,14 @@ polygons, lines, text and a translate/scale stack. :class:`SVGPainter` turns the
 drawing into an SVG string (``_repr_svg_``, docs, README pictures, snapshot
 tests); the widgets use an ipycanvas backend with the same methods.
 
-Every ``games/<game>/view.py`` offers one shape, :class:`BoardView` (a class named
-``View`` made from the game): its size, ``draw(painter, state, seat)``,
+Every game's view offers one shape, :class:`BoardView` (a class made from the game,
+named by the game's declaration, ``GameSpec.view``): its size, ``draw(painter, state, seat)``,
 ``hit_test(x, y) -> Hit`` and ``state_svg(state, seat)``. :func:`board_view` makes the
 view of any registered game.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -319,18 +318,18 @@ class LayoutView:
 
 
 def board_view(game: Any) -> BoardView:
-    """The view of a registered game (``boardgames_widgets.games.<id>.view.View(game)``).
+    """The view of a registered game: the class its declaration names (``GameSpec.view``), made from ``game``.
 
     Raises:
-        ValueError: the game has no view module with a ``View`` class.
+        ValueError: the game is not registered, or declares no view.
     """
+    from boardgames_widgets.core.registry import load, spec
+
     game_id = game.info.id
-    try:
-        module = importlib.import_module(f"boardgames_widgets.games.{game_id}.view")
-        cls = module.View
-    except (ImportError, AttributeError) as exc:
-        raise ValueError(f"the game {game_id!r} has no view (games/{game_id}/view.py with a View class)") from exc
-    view: BoardView = cls(game)
+    reference = spec(game_id).view
+    if reference is None:
+        raise ValueError(f"the game {game_id!r} has no view (its GameSpec names none)")
+    view: BoardView = load(reference)(game)
     return view
 
 

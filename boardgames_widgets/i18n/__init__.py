@@ -72,7 +72,6 @@ import gettext
 import os
 import re
 import threading
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -275,23 +274,35 @@ def painter_translator(painter: Any) -> Translator:
 def rules_summary(game_id: str, lang: str | None = None) -> str:
     """The rules of ``game_id`` in brief, as Markdown, in ``lang`` (default: the package's).
 
+    The summaries are the game's own (``GameSpec.summaries`` in its declaration). A game
+    without a summary in ``lang`` gets its English one: the four original games have all
+    four languages; the docs' example game ("Adding a game") is English only.
+
     >>> rules_summary("food_chain", "lv").splitlines()[0]
     '# Barības ķēde — noteikumi īsumā'
 
     Raises:
         ValueError: unknown game or language.
     """
+    from boardgames_widgets.core.registry import GAMES, spec
+
     code = get_language() if lang is None else check_language(lang)
-    path = resources.files(__package__).joinpath("rules", f"{game_id}.{code}.md")
-    if not path.is_file():
+    if game_id not in GAMES:
         raise ValueError(f"no rules summary for game {game_id!r}; known: {', '.join(summary_games())}")
-    return path.read_text(encoding="utf-8")
+    game = spec(game_id)
+    text = game.summary(code)
+    if text is None:
+        text = game.summary("en")
+    if text is None:
+        raise ValueError(f"no rules summary for game {game_id!r} (its GameSpec.summaries has no English one)")
+    return text
 
 
-def summary_games() -> list[str]:
-    """The games that have a rules summary."""
-    folder = resources.files(__package__).joinpath("rules")
-    return sorted({p.name.split(".")[0] for p in folder.iterdir() if p.name.endswith(".en.md")})
+def summary_games(lang: str = "en") -> list[str]:
+    """The registered games that have a rules summary of their own in ``lang``, sorted."""
+    from boardgames_widgets.core.registry import GAMES
+
+    return sorted(game_id for game_id, game in GAMES.items() if game.summary(lang) is not None)
 
 
 __all__ = [

@@ -63,9 +63,27 @@ RULE_WORDS: dict[str, str] = {
 GENERIC = N_("That move is not possible now.")
 
 
+def all_rule_words() -> dict[str, str]:
+    """:data:`RULE_WORDS` and the ``RULE_WORDS`` of every game's words module (``GameSpec.words``)."""
+    from boardgames_widgets.core.registry import GAMES, load
+
+    words = dict(RULE_WORDS)
+    for game in GAMES.values():
+        if game.words is not None:
+            words.update(getattr(load(game.words), "RULE_WORDS", {}))
+    return words
+
+
 def plain_reason(t: Translator, rule: str | None) -> str:
-    """The plain sentence for a refused move breaking ``rule``, in ``t``'s language."""
-    return t(RULE_WORDS.get(rule or "", GENERIC))
+    """The plain sentence for a refused move breaking ``rule``, in ``t``'s language.
+
+    A rule without a sentence (in :data:`RULE_WORDS` or its game's words module) gets
+    :data:`GENERIC`.
+    """
+    words = RULE_WORDS.get(rule or "")
+    if words is None and rule:
+        words = all_rule_words().get(rule)
+    return t(words or GENERIC)
 
 
 def why_words(t: Translator, rule: str | None, detail: str) -> str:

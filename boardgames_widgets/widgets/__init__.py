@@ -15,13 +15,16 @@ from boardgames_widgets.widgets.bots import BOTS, HUMAN, register_bot
 from boardgames_widgets.widgets.generic import GenericGameWidget
 from boardgames_widgets.widgets.raster import Picture, picture
 
-#: game id -> "module:Class" of its board widget.
-WIDGETS: dict[str, str] = {
-    "food_chain": "boardgames_widgets.widgets.food_chain:FoodChainWidget",
-    "chop_chop": "boardgames_widgets.widgets.chop_chop:ChopChopWidget",
-    "papageno": "boardgames_widgets.widgets.papageno:PapagenoWidget",
-    "mouse_trap": "boardgames_widgets.widgets.mouse_trap:MouseTrapWidget",
-}
+
+def _board_widgets() -> dict[str, str]:
+    from boardgames_widgets.core.registry import GAMES
+
+    return {game_id: spec.widget for game_id, spec in GAMES.items() if spec.widget is not None}
+
+
+#: game id -> "module:Class" of its board widget, read from the games' declarations
+#: (``GameSpec.widget``); a game without one plays in :class:`GenericGameWidget`.
+WIDGETS: dict[str, str] = _board_widgets()
 
 _CLASS_NAMES = {spec.partition(":")[2]: spec for spec in WIDGETS.values()}
 

@@ -1,5 +1,6 @@
 """Chop Chop! — cat and mice in the kitchen (RULES.md §1)."""
 
+from boardgames_widgets.core.registry import GameSpec
 from boardgames_widgets.games.chop_chop.layout import (
     CAT_DIE,
     DEFAULT_MAP,
@@ -28,11 +29,21 @@ from boardgames_widgets.games.chop_chop.rules import (
 )
 from boardgames_widgets.games.chop_chop.scenario import board_state, board_text
 
+#: Everything the package knows about ChopChop (see :class:`~boardgames_widgets.core.registry.GameSpec`).
+GAME = GameSpec(
+    id="chop_chop",
+    rules=ChopChop,
+    view="boardgames_widgets.games.chop_chop.view:View",
+    widget="boardgames_widgets.widgets.chop_chop:ChopChopWidget",
+    agents="boardgames_widgets.agents.chop_chop",
+)
+
 __all__ = [
     "CAT",
     "CAT_DIE",
     "DEFAULT_MAP",
     "DEFAULT_TILE_MIX",
+    "GAME",
     "MOUSE_DIE",
     "TILES",
     "ChopChop",

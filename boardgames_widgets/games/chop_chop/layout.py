@@ -175,12 +175,6 @@ class Layout:
         r, c = self.coords[cell]
         return f"({r},{c})"
 
-    def hole_side(self, hole: int) -> str:
-        """Where the hole lies: ``top``, ``right``, ``bottom`` or ``left`` of the floor."""
-        hr, hc = self.coords[self.hole_cell(hole)]
-        er, ec = self.coords[self.entrance[hole]]
-        return {(-1, 0): "top", (0, 1): "right", (1, 0): "bottom", (0, -1): "left"}[(hr - er, hc - ec)]
-
 
 def parse_map(text: str) -> Layout:
     """Read a kitchen map (see the module docstring for the tokens).

@@ -328,9 +328,9 @@ class ChopChopState:
 
     def _repr_svg_(self) -> str:
         """The state drawn on the default kitchen (use ``game.state_svg`` for others)."""
-        from boardgames_widgets.games.chop_chop.view import state_svg
+        from boardgames_widgets.core.registry import make_game
 
-        return state_svg(self)
+        return make_game("chop_chop").state_svg(self)
 
 
 _FIELDS: tuple[str, ...] = tuple(ChopChopState.__dataclass_fields__)
@@ -1452,11 +1452,6 @@ class ChopChop(Game[ChopChopState, Action]):
             problems.append("at the turn limit the game is over, a draw (CC-W5)")
         if problems:
             raise ValueError("invalid Chop Chop state: " + "; ".join(problems))
-
-    def state_svg(self, state: ChopChopState, player: int | None = None) -> str:
-        from boardgames_widgets.games.chop_chop.view import state_svg
-
-        return state_svg(state, self.layout, cheese_to_win=self.cfg.cheese_to_win)
 
     def describe(self, state: ChopChopState) -> str:
         cheese = f"mice have {state.cheese}/{self.cfg.cheese_to_win} cheese"

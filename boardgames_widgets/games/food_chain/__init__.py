@@ -1,5 +1,6 @@
 """Food Chain — dog, cat, mouse, cheese (RULES.md §4)."""
 
+from boardgames_widgets.core.registry import GameSpec
 from boardgames_widgets.games.food_chain.rules import (
     CAT,
     CHEESE,
@@ -17,10 +18,20 @@ from boardgames_widgets.games.food_chain.rules import (
     score,
 )
 
+#: Everything the package knows about FoodChain (see :class:`~boardgames_widgets.core.registry.GameSpec`).
+GAME = GameSpec(
+    id="food_chain",
+    rules=FoodChain,
+    view="boardgames_widgets.games.food_chain.view:View",
+    widget="boardgames_widgets.widgets.food_chain:FoodChainWidget",
+    agents="boardgames_widgets.agents.food_chain",
+)
+
 __all__ = [
     "CAT",
     "CHEESE",
     "DOG",
+    "GAME",
     "MOUSE",
     "START",
     "Card",

@@ -243,9 +243,9 @@ class FoodChainState:
         return f"<FoodChainState: {self.num_players} players, {len(self.table)} card{'' if len(self.table) == 1 else 's'} on the table, turn {self.turn}>"
 
     def _repr_svg_(self) -> str:
-        from boardgames_widgets.games.food_chain.view import state_svg
+        from boardgames_widgets.core.registry import make_game
 
-        return state_svg(self)
+        return make_game("food_chain", num_players=self.num_players).state_svg(self)
 
 
 #: Builds a :class:`Placed` from its fields without the frozen dataclass's per-field cost.
@@ -863,11 +863,6 @@ class FoodChain(Game[FoodChainState, Action]):
             f"Player {player} to place ({len(state.hands[player])} cards in hand, "
             f"{CARDS_PER_PLAYER - state.placed[player]} still to place, {sum(state.pile)} in the pile)."
         )
-
-    def state_svg(self, state: FoodChainState, player: int | None = None) -> str:
-        from boardgames_widgets.games.food_chain.view import state_svg
-
-        return state_svg(state, player)
 
     def validate_state(self, state: FoodChainState) -> None:
         """Card conservation and shape checks for a loaded state.

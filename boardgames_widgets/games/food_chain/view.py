@@ -12,7 +12,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any
 
-from boardgames_widgets.core.painter import Hit, Painter, SVGPainter, svg_of
+from boardgames_widgets.core.painter import Hit, Painter, SVGPainter
 from boardgames_widgets.games.food_chain.rules import (
     CAT,
     CHEESE,
@@ -347,17 +347,6 @@ def _header(_: Translator, state: FoodChainState, result: object) -> str:
     return _("Player {player} to place · pile {n}", player=state.turn, n=sum(state.pile))
 
 
-def state_svg(state: FoodChainState, player: int | None = None, **kwargs: object) -> str:
-    """An SVG picture of ``state`` (from ``player``'s seat; ``None`` shows every hand)."""
-    lay = FoodChainLayout(state.num_players)
-    rows = state.num_players if player is None else 1
-    longest = max(len(h) for h in (state.hands if player is None else [state.hands[player]]))
-    width = max(lay.width, lay.hand_xy(longest)[0] + lay.margin)
-    painter = SVGPainter(width, lay.height(rows), title="Food Chain")
-    draw(painter, state, player=player, layout=lay, **kwargs)  # type: ignore[arg-type]
-    return painter.to_svg()
-
-
 #: The most cards a hand can hold: the cheese set plus the opening draws.
 MAX_HAND = len(CHEESE_VALUES) + OPENING_DRAWS
 
@@ -398,6 +387,12 @@ class View:
         return Hit(kind, a, b if kind == "cell" else -1)
 
     def state_svg(self, state: FoodChainState, seat: int | None = None) -> str:
-        """The picture from ``seat`` as an SVG document."""
+        """The picture from ``seat`` as an SVG document, as wide as the hands shown need
+        (``_repr_svg_``, ``game.state_svg``, the docs' pictures)."""
         self.seat = seat
-        return svg_of(self, state, seat, "Food Chain")
+        lay = self.layout
+        longest = max(len(h) for h in (state.hands if seat is None else [state.hands[seat]]))
+        width = max(lay.width, lay.hand_xy(longest)[0] + lay.margin)
+        painter = SVGPainter(width, self.height, title="Food Chain")
+        draw(painter, state, player=seat, layout=lay)
+        return painter.to_svg()

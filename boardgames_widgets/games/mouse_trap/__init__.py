@@ -1,5 +1,6 @@
 """Mouse Trap (RULES.md §2): a roll-and-move race into a chain-reaction trap, for 2–4 players."""
 
+from boardgames_widgets.core.registry import GameSpec
 from boardgames_widgets.games.mouse_trap.layout import (
     DEFAULT_LOOP,
     DEFAULT_TRACK,
@@ -26,9 +27,19 @@ from boardgames_widgets.games.mouse_trap.rules import (
     TrapOutcome,
 )
 
+#: Everything the package knows about MouseTrap (see :class:`~boardgames_widgets.core.registry.GameSpec`).
+GAME = GameSpec(
+    id="mouse_trap",
+    rules=MouseTrap,
+    view="boardgames_widgets.games.mouse_trap.view:View",
+    widget="boardgames_widgets.widgets.mouse_trap:MouseTrapWidget",
+    agents="boardgames_widgets.agents.mouse_trap",
+)
+
 __all__ = [
     "DEFAULT_LOOP",
     "DEFAULT_TRACK",
+    "GAME",
     "MOUSE_NAMES",
     "TRAP_PARTS",
     "TRAP_STAGES",

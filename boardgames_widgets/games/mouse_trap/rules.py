@@ -46,7 +46,6 @@ from boardgames_widgets.core.rng import index_drawer
 from boardgames_widgets.games.mouse_trap.layout import (
     MOUSE_NAMES,
     TRAP_PARTS,
-    MouseTrapConfig,
     SpaceKind,
     make_config,
 )
@@ -176,9 +175,9 @@ class MouseTrapState:
         return f"<MouseTrapState: round {self.round}, {self.phase.value}, player {self.mover} to act>"
 
     def _repr_svg_(self) -> str:
-        from boardgames_widgets.games.mouse_trap.view import draw_svg
+        from boardgames_widgets.core.registry import make_game
 
-        return draw_svg(MouseTrapConfig(len(self.positions)), self)
+        return make_game("mouse_trap", num_players=len(self.positions)).state_svg(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -865,9 +864,3 @@ class MouseTrap(Game[MouseTrapState, Action]):
             f"pile {state.pile}; cheese {cheese}."
         )
         return f"{line} {state.event}" if state.event else line
-
-    def state_svg(self, state: MouseTrapState, player: int | None = None) -> str:
-        """An SVG picture of the board, the trap, the mice and the cheese."""
-        from boardgames_widgets.games.mouse_trap.view import draw_svg
-
-        return draw_svg(self.cfg, state)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from boardgames_widgets.core.registry import GameSpec
 from boardgames_widgets.games.papageno.cards import (
     CAPTURE,
     EGG,
@@ -42,10 +43,20 @@ def sample_state(game: Papageno, obs: PapagenoObservation, rng: random.Random) -
     return game.sample_state(obs, rng)
 
 
+#: Everything the package knows about Papageno (see :class:`~boardgames_widgets.core.registry.GameSpec`).
+GAME = GameSpec(
+    id="papageno",
+    rules=Papageno,
+    view="boardgames_widgets.games.papageno.view:View",
+    widget="boardgames_widgets.widgets.papageno:PapagenoWidget",
+    agents="boardgames_widgets.agents.papageno",
+)
+
 __all__ = [
     "CAPTURE",
     "EGG",
     "FLUTE",
+    "GAME",
     "KINDS",
     "POSITION_NAMES",
     "PRESETS",

@@ -99,11 +99,6 @@ def column_of(pos: int) -> int:
     return pos % COLUMNS
 
 
-def is_card(token: object) -> bool:
-    """Whether ``token`` names a card kind."""
-    return isinstance(token, str) and token in KIND_INDEX
-
-
 def card_name(card: str) -> str:
     """The card in words: ``"bird 7"``, ``"bird -2"``, ``"Capture"``, ``"Pan Flute"``, ``"Egg"``.
 

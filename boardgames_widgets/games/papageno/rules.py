@@ -330,9 +330,10 @@ class PapagenoState:
         return f"<PapagenoState: round {self.round}, {self.phase.value}, player {self.actor} to act>"
 
     def _repr_svg_(self) -> str:
-        from boardgames_widgets.games.papageno.view import render_svg
+        from boardgames_widgets.core.registry import make_game
 
-        return str(render_svg(self, None))
+        game: Any = make_game("papageno", num_players=self.num_players)
+        return str(game.state_svg(self, bare=True))
 
 
 @dataclass(frozen=True, slots=True)
@@ -385,9 +386,11 @@ class PapagenoObservation:
         return len(self.grids)
 
     def _repr_svg_(self) -> str:
-        from boardgames_widgets.games.papageno.view import render_observation_svg
+        from boardgames_widgets.core.painter import board_view
+        from boardgames_widgets.core.registry import make_game
 
-        return str(render_observation_svg(self))
+        view: Any = board_view(make_game("papageno", num_players=self.num_players))
+        return str(view.observation_svg(self))
 
 
 _STATE_FIELDS: tuple[str, ...] = tuple(PapagenoState.__dataclass_fields__)
@@ -1251,19 +1254,29 @@ class Papageno(Game[PapagenoState, Action]):
                 what = f"game over, scores {scores}; {' and '.join(f'player {c}' for c in champs)} won the game"
         return f"{head}: {what}"
 
-    def state_svg(self, state: PapagenoState, player: int | None = None, deal_rng: random.Random | None = None) -> str:
-        """An SVG picture from ``player``'s seat, or the teacher view (``player=None``).
+    def state_svg(
+        self,
+        state: PapagenoState,
+        seat: int | None = None,
+        deal_rng: random.Random | None = None,
+        *,
+        bare: bool = False,
+    ) -> str:
+        """An SVG picture from ``seat``, or the teacher view (``seat=None``), drawn by the view.
 
         With ``deal_rng`` the teacher view also shows a :meth:`possible_deal` of the
         face-down cards (veiled, marked "?"): what nobody knows yet, made visible.
+        ``bare`` draws the state alone, without this game's status line and score marks
+        (a state's ``_repr_svg_``: a state does not know its game's deck).
 
         Raises:
             ValueError: ``deal_rng`` given for a player's view.
         """
-        from boardgames_widgets.games.papageno.view import render_svg
+        from boardgames_widgets.core.painter import board_view
 
         deal = None if deal_rng is None else self.possible_deal(state, deal_rng)
-        return str(render_svg(state, player, game=self, deal=deal))
+        view: Any = board_view(self)
+        return str(view.state_svg(state, seat, deal=deal, bare=bare))
 
     # -- loading ------------------------------------------------------------------------------
     def validate_state(self, state: PapagenoState) -> None:

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from boardgames_widgets.core.painter import Hit as CoreHit
-from boardgames_widgets.core.painter import LayoutView, Painter, SVGPainter, svg_of
+from boardgames_widgets.core.painter import LayoutView, Painter, SVGPainter
 from boardgames_widgets.games.papageno.cards import (
     AREA_SIZE,
     BIRD_WEIGHTS,
@@ -677,7 +677,20 @@ class View(LayoutView):
         found = self.layout.hit_test(x, y)
         return None if found is None else CoreHit(found.kind, found.player, found.pos)
 
-    def state_svg(self, state: PapagenoState, seat: int | None = None) -> str:
-        """The picture from ``seat`` as an SVG document."""
+    def state_svg(
+        self, state: PapagenoState, seat: int | None = None, *, deal: Sequence[Grid] | None = None, bare: bool = False
+    ) -> str:
+        """The picture from ``seat`` as an SVG document.
+
+        ``deal``: the teacher view also shows these face-down cards, veiled (see
+        :meth:`Papageno.state_svg`); ``bare``: without the game's status line and score marks.
+
+        Raises:
+            ValueError: ``deal`` given for a player's view.
+        """
         self.layout = PapagenoLayout(self.num_players, 0 if seat is None else seat)
-        return svg_of(self, state, seat, "Papageno")
+        return render_svg(state, seat, game=None if bare else self.game, deal=deal)
+
+    def observation_svg(self, obs: PapagenoObservation) -> str:
+        """The picture of what one player knows (an observation's ``_repr_svg_``)."""
+        return render_observation_svg(obs)
