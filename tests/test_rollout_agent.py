@@ -10,13 +10,8 @@ from test_agents import Nim, NimState
 
 from boardgames_widgets import make_game, play_game
 from boardgames_widgets.agents import GreedyAgent
-from boardgames_widgets.agents.rollout import (
-    HeuristicPolicy,
-    Rollout,
-    _even_match_chances,
-    papageno_evaluator,
-    papageno_round_over,
-)
+from boardgames_widgets.agents.papageno import _even_match_chances, papageno_evaluator, papageno_round_over
+from boardgames_widgets.agents.rollout import HeuristicPolicy, Rollout
 from boardgames_widgets.agents.rollout_agent import RolloutAgent, rollout_search
 from boardgames_widgets.agents.strong import STRONG_ROLLOUT
 from boardgames_widgets.core.api import Game
