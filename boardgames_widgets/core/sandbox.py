@@ -298,6 +298,8 @@ def sandbox_command(confinement: Confinement, in_fd: int, out_fd: int) -> list[s
         command += ["--tmpfs", folder]
     for file in confinement.reveal:
         command += ["--ro-bind", file, file]
+    for folder in confinement.hide:
+        command += ["--remount-ro", folder]
     return [*command, *_BWRAP_FLAGS, "--chdir", "/tmp", "--", *child]
 
 
@@ -382,6 +384,7 @@ class Sandbox:
         self.ready = False
         self.games = 0
         self._modules = modules
+        self._counted = 0.0
 
     # -- talking to it --
     def _receive(self, limit: float | None, what: str) -> dict[str, Any]:
@@ -405,9 +408,8 @@ class Sandbox:
                 ready = [self._from_child]
             if ready:
                 break
-            if self.confinement.layer == "bwrap" and _processes_in(self.process.pid) > self.limits.processes + 3:
-                self.kill()
-                raise Fault("crash", f"started more than {self.limits.processes} processes")
+            self._count_processes()
+        self._count_processes(every=0.5)
         try:
             data = read_frame(self._from_child, MAX_REPLY)
             message = json.loads(data) if data is not None else None
@@ -424,6 +426,20 @@ class Sandbox:
             self.kill()
             raise Fault("crash", "crashed: its process sent nonsense")
         return message
+
+    def _count_processes(self, every: float = 0.0) -> None:
+        """Kill the sandbox if its agent runs too many processes (checked at most once per ``every`` seconds).
+
+        Raises:
+            Fault: too many processes.
+        """
+        now = time.monotonic()
+        if now - self._counted < every:
+            return
+        self._counted = now
+        if _processes_in(self.process.pid) > self.limits.processes + 3:  # bubblewrap's own two, and the agent's
+            self.kill()
+            raise Fault("crash", f"started more than {self.limits.processes} processes")
 
     def _ended(self) -> Fault:
         code = self.process.poll()

@@ -15,6 +15,7 @@ the index of its move; ``None`` — stop.
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import importlib.util
 import io
@@ -23,6 +24,7 @@ import os
 import pickle
 import random
 import signal
+import stat
 import struct
 import sys
 from pathlib import Path
@@ -208,7 +210,11 @@ def main(argv: list[str]) -> None:  # pragma: no cover - runs in the sandbox
     in_fd, out_fd, cap = int(argv[1]), int(argv[2]), int(argv[3])
     if hasattr(signal, "SIGXFSZ"):
         signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a write over the output limit fails instead
-    budget = [cap]
+    used = 0
+    with contextlib.suppress(OSError):
+        info = os.fstat(1)
+        used = info.st_size if stat.S_ISREG(info.st_mode) else 0  # the agent's earlier sandboxes wrote there too
+    budget = [cap - used]
     sys.stdout = _CappedOutput(1, budget)
     sys.stderr = _CappedOutput(2, budget)
     serve(in_fd, out_fd)
