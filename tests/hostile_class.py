@@ -142,7 +142,8 @@ CHARGED = {
     "looper": "time",
     "c_caller": "time",
     "hog": "memory",
-    "forker": "crash",
+    "forker": "crash",  # no new process may start (seccomp)
+    "orphan": "crash",
     "slow_reset": "time",
     "lookalike": "illegal",
 }

@@ -94,11 +94,13 @@ def test_resources_are_limited_and_charged(tmp_path: Path) -> None:
     (folder / "cy.py").unlink()
     result = _play(folder, out, games=1)
     reasons = {s.agent: dict(s.reasons) for s in result.standings}
-    expected = {"hog": "memory", "forker": "crash", "slow_reset": "time", "c_caller": "time"}  # C calls too
+    expected = {"hog": "memory", "forker": "crash", "orphan": "crash", "slow_reset": "time", "c_caller": "time"}
     for agent, why in expected.items():
         assert set(reasons[agent]) == {why}, (agent, reasons[agent])
         assert result.pairing(agent, "ada").score == 0  # every game against the honest agent lost
-    assert reasons["flooder"] == reasons["orphan"] == reasons["ada"] == {}
+    assert reasons["flooder"] == reasons["ada"] == {}
+    forker = next(m.error for m in result.matches if m.faulty == "forker")
+    assert "PermissionError" in (forker or "")  # seccomp: no new process (threads are fine)
     flood = out / "output" / "flooder.txt"
     assert flood.exists() and flood.stat().st_size <= LIMITS.output_bytes + 200  # captured, capped
     assert "output cut" in flood.read_text()

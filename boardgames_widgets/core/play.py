@@ -17,6 +17,7 @@ actions.
 from __future__ import annotations
 
 import random
+import warnings
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -24,7 +25,7 @@ from boardgames_widgets.core.api import CHANCE, GameError
 from boardgames_widgets.core.api import Game as _Game
 from boardgames_widgets.core.record import GameRecord
 from boardgames_widgets.core.rng import Seed, derive_seed, sample_outcome
-from boardgames_widgets.core.sandbox import Confinement, isolation_layer, open_seat, processes_available
+from boardgames_widgets.core.sandbox import BrokenSeat, Confinement, isolation_layer, open_seat, processes_available
 from boardgames_widgets.core.seats import (
     FAULT_REASONS,
     Agent,
@@ -103,7 +104,15 @@ def _seat(agent: Any, game: _Game[Any, Any], move_time_limit: float | None, isol
         return agent.seat
     if isolate or (move_time_limit is not None and processes_available()):
         layer = isolation_layer(trust=not isolate)
-        return open_seat(agent, game, move_time_limit, confinement=Confinement(layer))
+        seat = open_seat(agent, game, move_time_limit, confinement=Confinement(layer))
+        if isolate or not isinstance(seat, BrokenSeat):
+            return seat
+        warnings.warn(  # asked for a time limit, not for isolation: play here, and say so
+            f"{agent_name(agent)} {seat.fault.detail}: it plays in this process, where a thread keeps its time "
+            "limit (a long call into C cannot be stopped); define it at the top level of a cell or a module",
+            RuntimeWarning,
+            stacklevel=3,
+        )
     return LocalSeat(agent, move_time_limit)
 
 
@@ -118,9 +127,22 @@ class _Rules:
         self.saved = [dict(vars(c)) for c in self.owners]
         self.game = game
         self.public = {k: v for k, v in vars(game).items() if not k.startswith("_")}
+        self.public_ids = [(k, id(v)) for k, v in self.public.items()]
+
+    def _same(self) -> bool:
+        """The quick check (in C): nothing changed."""
+        try:
+            if any(dict(vars(o)) != saved for o, saved in zip(self.owners, self.saved, strict=True)):
+                return False
+        except Exception:  # a class attribute whose == does not give a bool: look closer
+            return False
+        now = [(k, id(v)) for k, v in vars(self.game).items() if not k.startswith("_")]
+        return now == self.public_ids
 
     def changed(self) -> str | None:
         """What an agent changed (it is put back as it was), or ``None``."""
+        if self._same():
+            return None
         found = None
         for owner, saved in zip(self.owners, self.saved, strict=True):
             now = vars(owner)

@@ -14,9 +14,10 @@ Layers of isolation (:func:`isolation_layer`):
     folders in ``hide`` (other students' files, the results) replaced by empty
     ones, a private ``/tmp``, no network, its own process, IPC and user
     namespaces (it cannot see or signal any other process), every capability
-    dropped, a new session, and it dies with its parent. Resource limits:
+    dropped, a new session, and it dies with its parent; a seccomp filter refuses
+    every new process (threads are allowed) on x86-64 and arm64. Resource limits:
     address space, CPU time, open files, output size; the number of processes is
-    limited by ``RLIMIT_NPROC`` (when not run as root) and watched by the caller.
+    also limited by ``RLIMIT_NPROC`` (when not run as root) and watched by the caller.
 ``"process"`` (only with ``trust=True``)
     A plain subprocess with the same resource limits and no confinement, for
     agents you trust (your own bots) or systems without bubblewrap.
@@ -118,6 +119,53 @@ _BWRAP_FLAGS = (
     "--gid",
     "65534",
 )
+
+
+# -- seccomp: no new processes (threads are fine) --------------------------------------------------
+#: (audit arch, clone, clone3, fork, vfork) per machine; -1: no such system call there
+_SYSCALLS = {
+    "x86_64": (0xC000003E, 56, 435, 57, 58),
+    "aarch64": (0xC00000B7, 220, 435, -1, -1),
+}
+_CLONE_THREAD = 0x00010000
+
+
+def seccomp_program(machine: str | None = None) -> bytes | None:
+    """A classic-BPF seccomp filter that refuses every new process but allows threads (``None`` if unknown here).
+
+    ``fork``/``vfork`` and ``clone`` without ``CLONE_THREAD`` fail with ``EPERM``; ``clone3``
+    with ``ENOSYS`` (so the C library makes its threads with ``clone``); system calls of
+    another ABI (32-bit, x32) fail with ``EPERM``. Given to bubblewrap (``--seccomp``).
+    """
+    import platform
+    import struct
+
+    numbers = _SYSCALLS.get(machine or platform.machine())
+    if numbers is None:
+        return None
+    arch, clone, clone3, fork, vfork = numbers
+
+    def ins(code: int, k: int, jt: int = 0, jf: int = 0) -> bytes:
+        return struct.pack("=HBBI", code, jt, jf, k & 0xFFFFFFFF)
+
+    ld, jeq, jge, jset, ret = 0x20, 0x15, 0x35, 0x45, 0x06
+    allow, eperm, enosys = 0x7FFF0000, 0x00050000 | 1, 0x00050000 | 38
+    program = [  # jumps count from the next instruction
+        ins(ld, 4),  # 0: the ABI
+        ins(jeq, arch, 0, 9),  # 1: another ABI -> 11
+        ins(ld, 0),  # 2: the system call's number
+        ins(jge, 0x40000000, 7, 0),  # 3: x32 -> 11
+        ins(jeq, fork, 6, 0),  # 4: fork -> 11
+        ins(jeq, vfork, 5, 0),  # 5: vfork -> 11
+        ins(jeq, clone3, 5, 0),  # 6: clone3 -> 12
+        ins(jeq, clone, 0, 2),  # 7: not clone -> 10
+        ins(ld, 16),  # 8: clone's flags (their low half)
+        ins(jset, _CLONE_THREAD, 0, 1),  # 9: a thread -> 10, else 11
+        ins(ret, allow),  # 10
+        ins(ret, eperm),  # 11
+        ins(ret, enosys),  # 12
+    ]
+    return b"".join(program)
 
 
 def processes_available() -> bool:
@@ -279,8 +327,8 @@ def _set_limits(limits: Limits) -> None:  # pragma: no cover - runs in the child
             resource.setrlimit(which, (value, value))
 
 
-def sandbox_command(confinement: Confinement, in_fd: int, out_fd: int) -> list[str]:
-    """The command line that starts a sandbox under ``confinement``."""
+def sandbox_command(confinement: Confinement, in_fd: int, out_fd: int, seccomp_fd: int | None = None) -> list[str]:
+    """The command line that starts a sandbox under ``confinement`` (``seccomp_fd``: a filter for bubblewrap)."""
     child = [
         sys.executable,
         "-B",
@@ -300,6 +348,8 @@ def sandbox_command(confinement: Confinement, in_fd: int, out_fd: int) -> list[s
         command += ["--ro-bind", file, file]
     for folder in confinement.hide:
         command += ["--remount-ro", folder]
+    if seccomp_fd is not None:
+        command += ["--seccomp", str(seccomp_fd)]
     return [*command, *_BWRAP_FLAGS, "--chdir", "/tmp", "--", *child]
 
 
@@ -319,14 +369,17 @@ def _environment(layer: str) -> dict[str, str]:
 
 
 def _processes_in(pid: int) -> int:
-    """How many processes descend from ``pid`` (itself included); Linux only, 0 elsewhere."""
+    """How many processes descend from ``pid`` (itself included); Linux only, 0 elsewhere.
+
+    Processes with a smaller number than ``pid`` are not looked at (they are older).
+    """
     parents: dict[int, int] = {}
     try:
         entries = os.listdir("/proc")
     except OSError:
         return 0
     for entry in entries:
-        if entry.isdigit():
+        if entry.isdigit() and int(entry) >= pid:  # its descendants came later (unless pids wrapped around)
             try:
                 with open(f"/proc/{entry}/stat", "rb") as f:
                     stat = f.read()
@@ -355,16 +408,24 @@ class Sandbox:
         self.limits = confinement.limits
         child_in, self._to_child = os.pipe()
         self._from_child, child_out = os.pipe()
+        passed = [child_in, child_out]
+        seccomp_fd = None
+        program = seccomp_program() if confinement.layer == "bwrap" else None
+        if program is not None:  # no new processes inside (threads are fine)
+            seccomp_fd, write_end = os.pipe()
+            os.write(write_end, program)
+            os.close(write_end)
+            passed.append(seccomp_fd)
         output: Any = None
         if confinement.output is not None:
             output = open(confinement.output, "ab")  # noqa: SIM115 - handed to the child, closed below
         try:
             self.process = subprocess.Popen(
-                sandbox_command(confinement, child_in, child_out),
+                sandbox_command(confinement, child_in, child_out, seccomp_fd),
                 stdin=subprocess.DEVNULL,
                 stdout=output,
                 stderr=output,
-                pass_fds=(child_in, child_out),
+                pass_fds=tuple(passed),
                 env=_environment(confinement.layer),
                 start_new_session=True,
                 preexec_fn=functools.partial(_set_limits, self.limits),
@@ -375,8 +436,8 @@ class Sandbox:
                 os.close(fd)
             raise
         finally:
-            os.close(child_in)
-            os.close(child_out)
+            for fd in passed:
+                os.close(fd)
             if output is not None:
                 output.close()
         self.name = name
@@ -408,8 +469,8 @@ class Sandbox:
                 ready = [self._from_child]
             if ready:
                 break
-            self._count_processes()
-        self._count_processes(every=0.5)
+            self._count_processes(every=1.0)
+        self._count_processes(every=2.0)
         try:
             data = read_frame(self._from_child, MAX_REPLY)
             message = json.loads(data) if data is not None else None
