@@ -247,14 +247,37 @@ def test_the_cli_leaves_no_process_on_sigterm_or_ctrl_c(tmp_path: Path, how: sig
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
-    deadline = time.monotonic() + 120
-    while not sandbox_processes() and time.monotonic() < deadline:
-        time.sleep(0.2)
-    assert sandbox_processes(), "no sandbox started"
-    time.sleep(2)
+    results, deadline = out / "results.jsonl", time.monotonic() + 180
+    while not (results.exists() and results.read_text().count("\n") >= 2) and time.monotonic() < deadline:
+        time.sleep(0.2)  # games are being played: the workers hold their sandboxes
+    assert sandbox_processes(), "no sandbox running"
     process.send_signal(how)
     assert process.wait(60) in (130, -how)
     deadline = time.monotonic() + 10
     while sandbox_processes() and time.monotonic() < deadline:
         time.sleep(0.2)
     assert sandbox_processes() == []
+
+
+def test_the_import_probe_never_unpickles_what_a_file_sends(tmp_path: Path) -> None:
+    """A file that answers the import probe with a crafted pickle (it would run a command if unpickled)."""
+    folder, _ = _class(tmp_path)
+    marker = tmp_path / "pwned"
+    (folder / "prober.py").write_text(
+        "import os, pickle\n"
+        "class Boom:\n"
+        "    def __reduce__(self):\n"
+        f"        return (os.system, ('touch {marker}',))\n"
+        "data = pickle.dumps(Boom())\n"
+        "for fd in range(3, 64):\n"
+        "    try:\n"
+        "        os.write(fd, len(data).to_bytes(4, 'big') + data)\n"
+        "    except OSError:\n"
+        "        pass\n"
+        "def act(observation, legal_actions, rng):\n"
+        "    return legal_actions[0]\n"
+    )
+    loaded = load_agents(folder)
+    assert dict(loaded.problems)["prober.py"].startswith("cannot be imported: its process sent nonsense")
+    assert not marker.exists()
+    assert "prober" not in loaded.agents
