@@ -217,10 +217,8 @@ def main(argv: list[str]) -> None:  # pragma: no cover - runs in the sandbox
     budget = [cap - used]
     sys.stdout = _CappedOutput(1, budget)
     sys.stderr = _CappedOutput(2, budget)
-    try:
+    with contextlib.suppress(OSError):  # the caller went away (it stopped listening): nothing more to say
         serve(in_fd, out_fd)
-    except OSError:  # the caller went away (it stopped listening): nothing more to say
-        pass
 
 
 if __name__ == "__main__":  # pragma: no cover
