@@ -327,6 +327,19 @@ def _set_limits(limits: Limits) -> None:  # pragma: no cover - runs in the child
             resource.setrlimit(which, (value, value))
 
 
+def _needed_inside(hidden: tuple[str, ...]) -> list[str]:
+    """The package and the interpreter's folders that lie in a hidden folder (they are shown again, read-only)."""
+    import boardgames_widgets
+
+    needed = [Path(boardgames_widgets.__file__).resolve().parent, Path(sys.prefix), Path(sys.base_prefix)]
+    found: list[str] = []
+    for path in needed:
+        for folder in hidden:
+            if path.is_relative_to(folder) and str(path) not in found:
+                found.append(str(path))
+    return found
+
+
 def sandbox_command(confinement: Confinement, in_fd: int, out_fd: int, seccomp_fd: int | None = None) -> list[str]:
     """The command line that starts a sandbox under ``confinement`` (``seccomp_fd``: a filter for bubblewrap)."""
     child = [
@@ -344,7 +357,7 @@ def sandbox_command(confinement: Confinement, in_fd: int, out_fd: int, seccomp_f
     command = [bwrap, "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp"]
     for folder in confinement.hide:
         command += ["--tmpfs", folder]
-    for file in confinement.reveal:
+    for file in (*confinement.reveal, *_needed_inside(confinement.hide)):
         command += ["--ro-bind", file, file]
     for folder in confinement.hide:
         command += ["--remount-ro", folder]
