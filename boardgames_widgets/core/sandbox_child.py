@@ -183,6 +183,8 @@ def serve(in_fd: int, out_fd: int) -> None:  # pragma: no cover - runs in the sa
                 spec = request[1]
                 for module in request[2]:
                     importlib.import_module(module)
+                if spec is not None and spec.get("kind") == "file":  # imported now, under the start limit
+                    modules[spec["path"]] = _import_file(spec["path"])
                 _reply(out_fd, ready=True)
             elif kind == "game":
                 assert spec is not None
