@@ -13,6 +13,7 @@ Three subcommands, each with ``--help``:
 from __future__ import annotations
 
 import argparse
+import contextlib
 import csv
 import importlib.util
 import os
@@ -27,9 +28,10 @@ __all__ = ["TABLE_LEGEND", "build_parser", "main", "save_table", "voila_command"
 ARCADE_GAME_ENV = "BGW_ARCADE_GAME"
 #: What the columns of the tournament table mean, printed under it and saved with it.
 TABLE_LEGEND = (
-    "The best agent is first. win rate: the share of its games an agent won (a shared win counts in part). errors: games it lost "
-    "by crashing, making an illegal move or running out of time. vs NAME: how often the agent in that row "
-    "beat NAME; in brackets, the range the true rate is in with 95% confidence (more games, a narrower range)."
+    "The best agent is first. win rate: the share of its games an agent won (a shared win counts in part). "
+    "forfeits: games it lost by crashing, making an illegal move, running out of time or memory, by reason. "
+    "In cross_table.csv, vs NAME: how often the agent in that row beat NAME; in brackets, the range the true "
+    "rate is in with 95% confidence (more games, a narrower range)."
 )
 #: Voilà's default port.
 VOILA_PORT = 8866
@@ -91,9 +93,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="a class tournament of agent files",
         description="Every agent file in FOLDER (one .py per student, defining act(observation, legal_actions, "
         "rng) or agent) plays every other one. Files that fail to load are listed and left out; an agent that "
-        "crashes, cheats or runs out of time forfeits that game. The table is printed and saved as "
-        "standings.md and standings.csv in FOLDER (or --out); finished games go to results.jsonl, so a "
-        "rerun resumes.",
+        "crashes, cheats or runs out of time forfeits that game. Each agent runs in a bubblewrap sandbox "
+        "(Linux) that cannot see the other files or the results, write anything, reach the network or "
+        "signal other processes; without bubblewrap the command refuses unless --trust-students. The "
+        "standings are printed and saved as standings.md and standings.csv in FOLDER (or --out), the full "
+        "cross table as cross_table.csv and cross_table.html, each agent's output in output/; finished "
+        "games go to results.jsonl (signed with results.secret), so a rerun resumes.",
     )
     tour.add_argument("folder", metavar="FOLDER", help="the folder of agent files")
     tour.add_argument("--game", required=True, type=_game_id, help=f"the game to play: {games}")
@@ -101,7 +106,26 @@ def build_parser() -> argparse.ArgumentParser:
     tour.add_argument("--games", type=int, default=20, help="games per pairing (default 20)")
     tour.add_argument("--seed", type=int, default=0, help="the tournament's seed (default 0)")
     tour.add_argument(
-        "--move-time-limit", type=float, default=None, metavar="SECONDS", help="seconds an agent may think per move"
+        "--move-time-limit",
+        type=float,
+        default=2.0,
+        metavar="SECONDS",
+        help="seconds an agent may think per move (default 2; slower forfeits the game)",
+    )
+    tour.add_argument(
+        "--reset-time-limit",
+        type=float,
+        default=10.0,
+        metavar="SECONDS",
+        help="seconds an agent's reset() may take at the start of a game (default 10; slower forfeits)",
+    )
+    tour.add_argument(
+        "--memory-limit", type=int, default=1024, metavar="MB", help="memory per agent process (default 1024 MB)"
+    )
+    tour.add_argument(
+        "--trust-students",
+        action="store_true",
+        help="where bubblewrap cannot start, run the agents unconfined (as your own user) instead of refusing",
     )
     tour.add_argument("--workers", type=int, default=None, help="processes to play in (default: one per core)")
     tour.add_argument("--out", help="folder for the table and results (default: FOLDER)")
@@ -183,38 +207,92 @@ def save_table(
     return md, csv_path
 
 
+def save_cross_table(rows: Sequence[Sequence[str]], out: pathlib.Path) -> tuple[pathlib.Path, pathlib.Path]:
+    """Write the full cross table as ``cross_table.csv`` and ``cross_table.html`` in ``out``.
+
+    Raises:
+        OSError: ``out`` cannot be written.
+    """
+    import html
+
+    out.mkdir(parents=True, exist_ok=True)
+    csv_path, html_path = out / "cross_table.csv", out / "cross_table.html"
+    with csv_path.open("w", newline="", encoding="utf-8") as f:
+        csv.writer(f).writerows(rows)
+    head = "".join(f"<th>{html.escape(c)}</th>" for c in rows[0])
+    body = "".join("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in row) + "</tr>\n" for row in rows[1:])
+    html_path.write_text(
+        f"<!doctype html><meta charset=utf-8><title>cross table</title><table border=1><tr>{head}</tr>\n{body}</table>\n",
+        encoding="utf-8",
+    )
+    return csv_path, html_path
+
+
+def _stop_on_sigterm() -> None:
+    """Turn SIGTERM into ``KeyboardInterrupt``, so a killed run cleans up as after Ctrl+C."""
+    import signal
+
+    def stop(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt(f"signal {signum}")
+
+    signal.signal(signal.SIGTERM, stop)
+
+
+def _kill_workers(executor: object) -> None:
+    """Stop a process pool's workers now (their sandboxes die with them)."""
+    processes = getattr(executor, "_processes", None) or {}
+    for process in list(processes.values()):
+        with contextlib.suppress(Exception):
+            process.kill()
+    with contextlib.suppress(Exception):
+        executor.shutdown(wait=False, cancel_futures=True)  # type: ignore[attr-defined]
+
+
 def _tournament(args: argparse.Namespace) -> int:
     from boardgames_widgets import make_game
     from boardgames_widgets.analysis.tournament import default_executor, load_agents, round_robin
     from boardgames_widgets.core.registry import game_class
+    from boardgames_widgets.core.sandbox import Limits, describe_layer
 
     folder = pathlib.Path(args.folder)
     if not folder.is_dir():
         raise NotADirectoryError(f"{folder} is not a folder of agent files")
-    loaded = load_agents(folder)
+    out = pathlib.Path(args.out) if args.out else folder
+    out.mkdir(parents=True, exist_ok=True)
+    _stop_on_sigterm()
+    loaded = load_agents(folder, trust_students=args.trust_students, hide=[out])
+    print(describe_layer(loaded.isolation), flush=True)
     for name, problem in loaded.problems:
         print(f"left out {name}: {problem}", file=sys.stderr)
     if len(loaded.agents) < 2:
         print(f"a tournament needs at least two agents; {folder} has {len(loaded.agents)}", file=sys.stderr)
         return 1
     game = make_game(args.game, num_players=args.players or game_class(args.game).info.min_players)
-    out = pathlib.Path(args.out) if args.out else folder
-    out.mkdir(parents=True, exist_ok=True)
-    with default_executor(args.workers) as executor:
+    limits = Limits(memory_mb=args.memory_limit, reset_time=args.reset_time_limit)
+    executor = default_executor(args.workers)
+    try:
         result = round_robin(
             game,
-            loaded.agents,
+            loaded,
             games=args.games,
             seed=args.seed,
             executor=executor,
             progress=True,
             move_time_limit=args.move_time_limit,
             results_path=out / "results.jsonl",
+            trust_students=args.trust_students,
+            limits=limits,
         )
-    print(result)
+    except BaseException:
+        _kill_workers(executor)
+        raise
+    executor.shutdown(wait=True)
+    print(result.standings_text())
     print(TABLE_LEGEND)
-    md, csv_path = save_table(result.rows(), out, legend=TABLE_LEGEND)
-    print(f"Saved the table as {md} and {csv_path}.")
+    md, csv_path = save_table(result.standings_rows(), out, legend=TABLE_LEGEND)
+    cross_csv, cross_html = save_cross_table(result.rows(), out)
+    print(f"Saved the standings as {md} and {csv_path}, the cross table as {cross_csv} and {cross_html},")
+    print(f"each agent's output in {out / 'output'}.")
     return 0
 
 
@@ -227,9 +305,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     handlers = {"lessons": _lessons, "play": _play, "tournament": _tournament}
+    from boardgames_widgets.core.sandbox import IsolationError
+
     try:
         return handlers[args.command](args)
-    except (ValueError, OSError) as exc:
+    except KeyboardInterrupt:
+        print(f"boardgames-widgets {args.command}: stopped; every process was ended", file=sys.stderr)
+        return 130
+    except (ValueError, OSError, IsolationError) as exc:
         # "Permission denied: /srv/class" rather than "[Errno 13] Permission denied: '/srv/class'".
         reason = f"{exc.strerror}: {exc.filename}" if isinstance(exc, OSError) and exc.strerror else str(exc)
         print(f"boardgames-widgets {args.command}: {reason}", file=sys.stderr)

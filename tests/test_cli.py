@@ -303,18 +303,23 @@ def test_tournament_plays_the_folder_and_saves_the_table(
     assert "left out broken.py" in err and "SyntaxError" in err
     assert "tournament" in err  # the progress bar
     header, *rows = _standings(folder / "standings.csv")
-    assert header[:4] == ["agent", "Elo", "games", "win rate"]
-    faults = next(i for i, h in enumerate(header) if h in ("faults", "errors"))
-    by_name = {r[0]: r for r in rows}
-    assert set(by_name) == {"alice", "Bob", "carol"}
-    assert by_name["carol"][faults] == "4" and by_name["carol"][3] == "0%"  # every game a forfeit
-    assert by_name["alice"][faults] == by_name["Bob"][faults] == "0"
-    assert rows[-1][0] == "carol"  # best first
+    assert header == ["#", "agent", "Elo", "games", "win rate", "forfeits"]
+    by_name = {r[1]: r for r in rows}
+    assert set(by_name) == {"alice", "bob (Bob)", "carol", "broken.py"}  # file names; NAME shown beside
+    assert by_name["carol"][5] == "4: 4 illegal" and by_name["carol"][4] == "0%"  # every game a forfeit, and why
+    assert by_name["alice"][5] == by_name["bob (Bob)"][5] == "0"
+    assert by_name["broken.py"][5].startswith("not played: cannot be imported: SyntaxError")  # listed in the table
+    assert rows[-2][1] == "carol"  # best first, files not played last
     md = (folder / "standings.md").read_text(encoding="utf-8")
-    assert md.startswith("| agent | Elo |") and f"Saved the table as {folder / 'standings.md'}" in out
+    assert md.startswith("| # | agent | Elo |") and f"Saved the standings as {folder / 'standings.md'}" in out
     assert md.rstrip().endswith(cli.TABLE_LEGEND) and cli.TABLE_LEGEND in out  # what the columns mean
-    assert all(word in cli.TABLE_LEGEND for word in ("win rate:", "errors:", "vs NAME:", "95%"))
+    assert all(word in cli.TABLE_LEGEND for word in ("win rate:", "forfeits:", "vs NAME:", "95%"))
     assert out.index("carol") > out.index("alice")  # the table is printed too
+    assert max(len(line) for line in out.split(cli.TABLE_LEGEND)[0].splitlines()) <= 100
+    cross = _standings(folder / "cross_table.csv")
+    assert cross[0][:5] == ["agent", "Elo", "games", "win rate", "errors"] and len(cross) == 4
+    assert "<table" in (folder / "cross_table.html").read_text(encoding="utf-8")
+    assert "isolation: bubblewrap" in out  # the layer in force, said at the start
     results = (folder / "results.jsonl").read_text(encoding="utf-8").splitlines()
     assert len(results) == 6  # 3 pairings x 2 games
     # Run again: every game is already finished, so the same table comes back and nothing is replayed.

@@ -16,7 +16,6 @@ import random
 import sys
 import threading
 import time
-import warnings
 from collections.abc import Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from pathlib import Path
@@ -104,12 +103,9 @@ def crasher(observation: Any, legal_actions: Sequence[Any], rng: random.Random) 
 
 
 def where_am_i(observation: Any, legal_actions: Sequence[Any], rng: random.Random) -> Any:
-    """Plays on only inside a sandbox process (a sandbox's process is named after its agent)."""
-    import multiprocessing
-
-    name = multiprocessing.current_process().name
-    if not name.startswith("sandbox"):
-        raise RuntimeError(f"playing in {name}, not in a sandbox")
+    """Plays on only inside a sandbox process (a sandbox says so in its environment)."""
+    if not os.environ.get("BGW_SANDBOX"):
+        raise RuntimeError(f"playing in process {os.getpid()}, not in a sandbox")
     return legal_actions[0]
 
 
@@ -439,7 +435,8 @@ def test_load_agents_reports_problems_and_plays_on(tmp_path: Path) -> None:
         (tmp_path / name).write_text(text)
     folder = load_agents(tmp_path)
     assert isinstance(folder, AgentFolder)
-    assert sorted(folder.agents) == ["Bob the bot", "alice", "carol", "dave", "erin"]
+    assert sorted(folder.agents) == ["alice", "bob", "carol", "dave", "erin"]  # agents are known by their files
+    assert folder.agents["bob"].display_name == "Bob the bot"
     problems = dict(folder.problems)
     assert sorted(problems) == ["broken.py", "empty.py", "quitter.py"]
     assert "SyntaxError" in problems["broken.py"] and "no agent" in problems["empty.py"]
@@ -447,36 +444,56 @@ def test_load_agents_reports_problems_and_plays_on(tmp_path: Path) -> None:
     with default_executor(2) as pool:
         result = round_robin(GAME, folder.agents, games=2, executor=pool, progress=False, move_time_limit=5)
     faults = {s.agent: s.faults for s in result.standings}
-    assert faults == {"alice": 0, "Bob the bot": 0, "carol": 0, "dave": 8, "erin": 0}
+    assert faults == {"alice": 0, "bob": 0, "carol": 0, "dave": 8, "erin": 0}
     assert not [m for m in result.matches if m.returns is None]
 
 
 # -- where processes (or threads) cannot be started ---------------------------------------------
-def test_without_processes_agents_play_here_with_a_thread_time_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_no_silent_fallback_when_sandboxes_cannot_start(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 29: a sandbox that cannot start is a clear refusal, never a game in this process."""
     from boardgames_widgets.core import sandbox
+    from boardgames_widgets.core.sandbox import IsolationError
 
     def no_process(*args: Any, **kwargs: Any) -> None:
         raise OSError("processes are not allowed here")
 
-    monkeypatch.setattr(sandbox, "_fallback_warned", False)
     monkeypatch.setattr(sandbox.Sandbox, "__init__", no_process)
-    with pytest.warns(RuntimeWarning, match="cannot start sandbox processes"), pytest.raises(AgentError) as info:
+    with pytest.raises(IsolationError, match="processes are not allowed here"):
         play_game(GAME, [RandomAgent(), looper], seed=1, move_time_limit=0.2, isolate=True)
+    with pytest.raises(IsolationError, match="processes are not allowed here"):
+        play_game(GAME, [RandomAgent(), looper], seed=1, move_time_limit=0.2)
+    with pytest.raises(IsolationError):
+        round_robin(GAME, {"a": RandomAgent(), "b": looper}, games=2, progress=False, isolate=True)
+
+
+def test_without_bubblewrap_isolation_is_refused_unless_trusted(monkeypatch: pytest.MonkeyPatch) -> None:
+    from boardgames_widgets.core import sandbox
+    from boardgames_widgets.core.sandbox import IsolationError
+
+    monkeypatch.setattr(sandbox, "_bwrap_status", lambda: "bubblewrap is not installed")
+    with pytest.raises(IsolationError, match=r"bubblewrap is not installed.*trust_students=True"):
+        play_game(GAME, [RandomAgent(), FirstActionAgent()], seed=1, isolate=True)
+    with pytest.raises(IsolationError, match="bubblewrap is not installed"):
+        round_robin(GAME, {"a": RandomAgent(), "b": FirstActionAgent()}, games=2, progress=False, isolate=True)
+    # a time limit alone needs a process, not confinement: a plain one, with its resource limits
+    with pytest.raises(AgentError) as info:
+        play_game(GAME, [RandomAgent(), looper], seed=1, move_time_limit=0.3)
     assert info.value.reason == "time"
-    with warnings.catch_warnings():
-        warnings.simplefilter("error")  # said once only
-        record = play_game(GAME, [RandomAgent(), FirstActionAgent()], seed=1, isolate=True)
-    assert record == play_game(GAME, [RandomAgent(), FirstActionAgent()], seed=1)
+    trusted = round_robin(
+        GAME, {"a": RandomAgent(), "b": FirstActionAgent()}, games=2, progress=False, isolate=True, trust_students=True
+    )
+    assert trusted.isolation == "process"
+    assert trusted == round_robin(GAME, {"a": RandomAgent(), "b": FirstActionAgent()}, games=2, progress=False)
 
 
 def test_under_jupyterlite_threads_and_processes_are_not_used(monkeypatch: pytest.MonkeyPatch) -> None:
     from boardgames_widgets.analysis import tournament
-    from boardgames_widgets.core import play, sandbox
+    from boardgames_widgets.core import seats
+    from boardgames_widgets.core.sandbox import IsolationError
 
     monkeypatch.setattr(sys, "platform", "emscripten")
     for module, flag in (
-        (sandbox, "_fallback_warned"),
-        (play, "_no_thread_warned"),
+        (seats, "_no_thread_warned"),
         (tournament, "_thread_pool_warned"),
     ):
         monkeypatch.setattr(module, flag, False)
@@ -490,5 +507,7 @@ def test_under_jupyterlite_threads_and_processes_are_not_used(monkeypatch: pytes
         return legal_actions[0]
 
     with pytest.warns(RuntimeWarning), pytest.raises(AgentError) as info:
-        play_game(GAME, [RandomAgent(), slow], seed=1, move_time_limit=0.1, isolate=True)
+        play_game(GAME, [RandomAgent(), slow], seed=1, move_time_limit=0.1)
     assert info.value.reason == "time"  # seen late (no thread can stop it), but seen
+    with pytest.raises(IsolationError, match="no processes"):
+        play_game(GAME, [RandomAgent(), slow], seed=1, isolate=True)  # refused, not played unconfined

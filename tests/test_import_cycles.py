@@ -130,13 +130,8 @@ def test_the_graph_reads_lazy_imports() -> None:
     assert "boardgames_widgets.core.registry" in graph["boardgames_widgets.core.painter"]  # inside board_view
 
 
-#: Circles another change of issue 28 removes (seats and faults in their own module, so that
-#: ``core.play`` and ``core.sandbox`` no longer import each other); drop the entry once it lands.
-BEING_REMOVED = [["boardgames_widgets.core.play", "boardgames_widgets.core.sandbox"]]
-
-
 def test_the_package_has_no_import_circle() -> None:
-    found = [c for c in cycles(import_graph()) if c not in BEING_REMOVED]
+    found = cycles(import_graph())
     assert found == [], "import circles:\n" + "\n".join(" <-> ".join(c) for c in found)
 
 

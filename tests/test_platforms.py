@@ -142,8 +142,8 @@ def text_without_encoding(path: pathlib.Path) -> list[str]:
         elif name == "open" and not has_encoding:
             builtin = isinstance(call.func, ast.Name)
             receiver = "" if builtin else ast.unparse(call.func.value)  # type: ignore[attr-defined]
-            if receiver in ("Image", "webbrowser", "tarfile", "zipfile", "zf", "tf"):
-                continue  # not text files
+            if receiver in ("Image", "webbrowser", "tarfile", "zipfile", "zf", "tf", "os"):
+                continue  # not text files (os.open gives a file descriptor; os.fdopen names the encoding)
             if _text_mode(call, 1 if builtin else 0):
                 found.append(f"{_rel(path)}:{lineno}: open() in text mode without encoding=")
     return found

@@ -16,70 +16,52 @@ actions.
 
 from __future__ import annotations
 
-import ctypes
 import random
-import sys
-import threading
-import time
 import warnings
 from collections.abc import Callable, Sequence
-from typing import Any, Literal, Protocol, runtime_checkable
+from typing import Any
 
 from boardgames_widgets.core.api import CHANCE, GameError
 from boardgames_widgets.core.api import Game as _Game
 from boardgames_widgets.core.record import GameRecord
 from boardgames_widgets.core.rng import Seed, derive_seed, sample_outcome
+from boardgames_widgets.core.sandbox import BrokenSeat, Confinement, isolation_layer, open_seat, processes_available
+from boardgames_widgets.core.seats import (
+    FAULT_REASONS,
+    Agent,
+    Fault,
+    FaultReason,
+    FunctionAgent,
+    LocalSeat,
+    Seat,
+    SeatedAgent,
+    agent_name,
+    as_agent,
+    call_with_time_limit,
+    illegal_detail,
+    legal_index,
+    short_repr,
+)
 
-
-@runtime_checkable
-class Agent(Protocol):
-    """What a seat needs: pick one of the legal actions from an observation."""
-
-    def act(self, observation: Any, legal_actions: Sequence[Any], rng: random.Random) -> Any:
-        """Return one element of ``legal_actions``."""
-        ...
-
-
-class FunctionAgent:
-    """Wraps a plain function ``f(observation, legal_actions, rng)`` as an agent."""
-
-    def __init__(self, func: Callable[[Any, Sequence[Any], random.Random], Any], name: str | None = None) -> None:
-        self.func = func
-        self.name = name or getattr(func, "__name__", "function")
-
-    def act(self, observation: Any, legal_actions: Sequence[Any], rng: random.Random) -> Any:
-        return self.func(observation, legal_actions, rng)
-
-    def __repr__(self) -> str:
-        return f"FunctionAgent({self.name})"
-
-
-def as_agent(agent: Any) -> Agent:
-    """Accept an agent object or a plain function.
-
-    Raises:
-        TypeError: ``agent`` has no ``act`` method and is not callable.
-    """
-    if hasattr(agent, "act"):
-        return agent  # type: ignore[no-any-return]
-    if callable(agent):
-        return FunctionAgent(agent)
-    raise TypeError(
-        f"{agent!r} is not an agent: give an object with act(observation, legal_actions, rng) or a function"
-    )
-
-
-def agent_name(agent: Any) -> str:
-    """A short name for an agent, for records, logs and tables."""
-    name = getattr(agent, "name", None)
-    if isinstance(name, str):
-        return name
-    return type(agent).__name__ if not callable(agent) or hasattr(agent, "act") else getattr(agent, "__name__", "agent")
-
-
-#: Why an agent lost a game: an illegal answer, an exception (or a dead process), too slow.
-FaultReason = Literal["illegal", "crash", "time"]
-FAULT_REASONS: tuple[FaultReason, ...] = ("illegal", "crash", "time")
+__all__ = [
+    "FAULT_REASONS",
+    "Agent",
+    "AgentError",
+    "Fault",
+    "FaultReason",
+    "FunctionAgent",
+    "LocalSeat",
+    "Seat",
+    "SeatedAgent",
+    "agent_name",
+    "agent_rngs",
+    "as_agent",
+    "call_with_time_limit",
+    "illegal_detail",
+    "legal_index",
+    "play_game",
+    "short_repr",
+]
 
 
 class AgentError(RuntimeError):
@@ -106,223 +88,78 @@ class AgentError(RuntimeError):
         return (AgentError, (self.seat, self.agent, self.reason, self.detail, self.record))
 
 
-class Fault(Exception):
-    """What a seat reports when its agent broke the rules of play (becomes an :class:`AgentError`).
-
-    Attributes:
-        reason: ``"illegal"``, ``"crash"`` or ``"time"``.
-        detail: what happened, for people.
-    """
-
-    def __init__(self, reason: FaultReason, detail: str) -> None:
-        self.reason = reason
-        self.detail = detail
-        super().__init__(detail)
-
-
-def legal_index(action: Any, legal_actions: Sequence[Any]) -> int | None:
-    """The position of ``action`` among the legal actions, or ``None`` if it is not one.
-
-    Exact: an element counts only if it has the very type of ``action`` and equals it,
-    so a plain tuple equal to a ``NamedTuple`` action, ``True`` for ``1`` or ``1.0``
-    for ``1`` is not a legal action. A comparison that raises counts as "not equal".
-    """
-    kind = type(action)
-    for i, legal in enumerate(legal_actions):
-        if type(legal) is kind:
-            try:
-                if bool(legal == action):
-                    return i
-            except Exception:
-                return None
-    return None
-
-
-def short_repr(value: Any, limit: int = 120) -> str:
-    """``repr(value)`` cut to ``limit`` characters, and never an exception."""
-    try:
-        text = repr(value)
-    except Exception as exc:
-        text = f"<{type(value).__name__} whose repr raised {type(exc).__name__}>"
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-def illegal_detail(action: Any, legal_actions: Sequence[Any]) -> str:
-    """The :attr:`AgentError.detail` of an illegal answer: what was returned, and why it is not a move."""
-    text = f"returned an illegal action {short_repr(action)}"
-    kinds = {type(a) for a in legal_actions}
-    try:
-        lookalike = any(a == action for a in legal_actions)
-    except Exception:
-        lookalike = False
-    if lookalike and type(action) not in kinds:
-        names = ", ".join(sorted(k.__name__ for k in kinds))
-        return (
-            f"{text} (a {type(action).__name__} that equals a legal action but is not one: legal actions are {names})"
-        )
-    return text
-
-
 def agent_rngs(seed: Seed, n: int) -> list[random.Random]:
     """One independent generator per seat, derived from the game's seed."""
     return [random.Random(derive_seed(seed, "agent", i)) for i in range(n)]
 
 
-class _Stopped(BaseException):
-    """Raised inside an agent's thread to stop a move that ran out of time."""
-
-
-_no_thread_warned = False
-
-
-def _threads_work() -> bool:
-    return sys.platform not in ("emscripten", "wasi")
-
-
-def _stop_thread(thread: threading.Thread) -> None:
-    """Raise :class:`_Stopped` in ``thread`` (takes effect at its next Python instruction)."""
-    if thread.ident is not None:
-        ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(thread.ident), ctypes.py_object(_Stopped))
-
-
-def _crash_detail(exc: BaseException) -> str:
-    return f"raised {type(exc).__name__}: {exc}"
-
-
-def call_with_time_limit(func: Callable[[], Any], limit: float | None) -> Any:
-    """Call ``func()``; an exception becomes a ``"crash"`` :class:`Fault`, a late answer a ``"time"`` one.
-
-    With a limit the call runs in a helper thread; if it has not answered after
-    ``limit`` seconds the thread is stopped (an exception is raised in it at its next
-    Python instruction: a loop stops at once, a ``sleep`` when it wakes) and abandoned.
-    Where threads cannot be started (JupyterLite) a late answer is detected only once
-    it comes (warned once).
-
-    Raises:
-        Fault: the call raised, or did not answer in time.
-    """
-    global _no_thread_warned
-    if limit is None or not _threads_work():
-        start = time.perf_counter()
-        try:
-            value = func()
-        except (Exception, SystemExit) as exc:
-            raise Fault("crash", _crash_detail(exc)) from exc
-        if limit is not None:
-            if not _no_thread_warned:
-                _no_thread_warned = True
-                warnings.warn(
-                    "threads cannot be started here: a move's time limit is checked only when the agent answers",
-                    RuntimeWarning,
-                    stacklevel=3,
-                )
-            if time.perf_counter() - start > limit:
-                raise Fault("time", f"did not answer within {limit:g} s")
-        return value
-    box: dict[str, Any] = {}
-
-    def run() -> None:
-        try:
-            box["value"] = func()
-        except _Stopped:
-            pass
-        except BaseException as exc:
-            box["error"] = exc
-
-    thread = threading.Thread(target=run, name="agent move", daemon=True)
-    thread.start()
-    thread.join(limit)
-    if thread.is_alive():
-        _stop_thread(thread)
-        raise Fault("time", f"did not answer within {limit:g} s")
-    if "error" in box:
-        raise Fault("crash", _crash_detail(box["error"])) from box["error"]
-    return box.get("value")
-
-
-class Seat(Protocol):
-    """Where one seat's agent runs: in this process (:class:`LocalSeat`) or in a sandbox."""
-
-    def start(self, seed: Seed, seat: int) -> None:
-        """Get ready for a new game (``reset()`` the agent, seed its generator).
-
-        Raises:
-            Fault: the agent cannot start.
-        """
-
-    def act(self, observation: Any, legal_actions: tuple[Any, ...]) -> int:
-        """The index of the agent's (exactly legal) choice.
-
-        Raises:
-            Fault: the agent raised, answered with an illegal action or too late.
-        """
-        ...
-
-    def close(self) -> None:
-        """Release what the seat holds (a process)."""
-
-
-class LocalSeat:
-    """An agent that runs in this process (a time limit is enforced with a thread)."""
-
-    def __init__(self, agent: Any, move_time_limit: float | None = None) -> None:
-        self.agent = as_agent(agent)
-        self.move_time_limit = move_time_limit
-        self.rng = random.Random()
-
-    def start(self, seed: Seed, seat: int) -> None:
-        """``reset()`` the agent and seed its generator for seat ``seat`` of the game seeded ``seed``.
-
-        Raises:
-            Fault: ``reset()`` raised.
-        """
-        self.rng = random.Random(derive_seed(seed, "agent", seat))
-        reset = getattr(self.agent, "reset", None)
-        if callable(reset):
-            call_with_time_limit(reset, None)
-
-    def act(self, observation: Any, legal_actions: tuple[Any, ...]) -> int:
-        """Ask the agent; check its answer exactly.
-
-        Raises:
-            Fault: the agent raised, answered with an illegal action or too late.
-        """
-        action = call_with_time_limit(
-            lambda: self.agent.act(observation, legal_actions, self.rng), self.move_time_limit
-        )
-        index = legal_index(action, legal_actions)
-        if index is None:
-            raise Fault("illegal", illegal_detail(action, legal_actions))
-        return index
-
-    def close(self) -> None:
-        """Nothing to release."""
-
-
-class SeatedAgent:
-    """An agent whose seat is already set up (a sandbox from a pool): :func:`play_game` uses it as it is.
-
-    Tournaments hand these to :func:`play_game` to reuse sandboxes across games; the game
-    closes the seat when it ends (a pooled sandbox goes back to its pool).
-
-    Attributes:
-        seat: where the agent runs.
-        name: its name in the record.
-    """
-
-    def __init__(self, seat: Seat, name: str) -> None:
-        self.seat = seat
-        self.name = name
-
-
 def _seat(agent: Any, game: _Game[Any, Any], move_time_limit: float | None, isolate: bool) -> Seat:
+    """Where ``agent`` plays: in a sandbox process when isolated or time-limited, else here.
+
+    A time limit alone uses the strongest layer available (a plain process where
+    bubblewrap is missing); ``isolate=True`` needs bubblewrap and refuses without it.
+    Where no process can be started at all (JupyterLite) a time limit is kept by a thread.
+    """
     if isinstance(agent, SeatedAgent):
         return agent.seat
-    if isolate:
-        from boardgames_widgets.core.sandbox import open_seat
-
-        return open_seat(agent, game, move_time_limit)
+    if isolate or (move_time_limit is not None and processes_available()):
+        layer = isolation_layer(trust=not isolate)
+        seat = open_seat(agent, game, move_time_limit, confinement=Confinement(layer))
+        if isolate or not isinstance(seat, BrokenSeat):
+            return seat
+        warnings.warn(  # asked for a time limit, not for isolation: play here, and say so
+            f"{agent_name(agent)} {seat.fault.detail}: it plays in this process, where a thread keeps its time "
+            "limit (a long call into C cannot be stopped); define it at the top level of a cell or a module",
+            RuntimeWarning,
+            stacklevel=3,
+        )
     return LocalSeat(agent, move_time_limit)
+
+
+class _Rules:
+    """The game's rules as its classes (and the object's public attributes) hold them, to catch an agent patching them.
+
+    The game's private attributes (caches) may change as it plays; nothing else may.
+    """
+
+    def __init__(self, game: _Game[Any, Any]) -> None:
+        self.owners: list[Any] = [c for c in type(game).__mro__ if c is not object]
+        self.saved = [dict(vars(c)) for c in self.owners]
+        self.game = game
+        self.public = {k: v for k, v in vars(game).items() if not k.startswith("_")}
+        self.public_ids = [(k, id(v)) for k, v in self.public.items()]
+
+    def _same(self) -> bool:
+        """The quick check (in C): nothing changed."""
+        try:
+            if any(dict(vars(o)) != saved for o, saved in zip(self.owners, self.saved, strict=True)):
+                return False
+        except Exception:  # a class attribute whose == does not give a bool: look closer
+            return False
+        now = [(k, id(v)) for k, v in vars(self.game).items() if not k.startswith("_")]
+        return now == self.public_ids
+
+    def changed(self) -> str | None:
+        """What an agent changed (it is put back as it was), or ``None``."""
+        if self._same():
+            return None
+        found = None
+        for owner, saved in zip(self.owners, self.saved, strict=True):
+            now = vars(owner)
+            for k in [k for k in set(now) | set(saved) if k not in saved or k not in now or now[k] is not saved[k]]:
+                found = found or f"{owner.__name__}.{k}"
+                if k in saved:
+                    setattr(owner, k, saved[k])
+                else:
+                    delattr(owner, k)
+        now = {k: v for k, v in vars(self.game).items() if not k.startswith("_")}
+        for k in [k for k in set(now) | set(self.public) if now.get(k, self) is not self.public.get(k, self)]:
+            found = found or f"{type(self.game).__name__}.{k}"
+            if k in self.public:
+                self.game.__dict__[k] = self.public[k]
+            else:
+                del self.game.__dict__[k]
+        return found
 
 
 def play_game(
@@ -344,10 +181,16 @@ def play_game(
         max_actions: stop early after this many actions (the record is unfinished).
         on_action: called as ``on_action(state, action)`` before each action is applied.
         move_time_limit: seconds an agent may take per move (``None``: no limit); a
-            move that takes longer is stopped and loses the game.
-        isolate: run every agent in a process of its own that sees only observations
-            and legal actions (see :mod:`boardgames_widgets.core.sandbox`; where
-            processes cannot be started, in this process with a warning).
+            move that takes longer is stopped and loses the game. With a limit every
+            agent runs in a process of its own, so even a long call into C is stopped.
+        isolate: run every agent in a confined process of its own that sees only
+            observations and legal actions (see :mod:`boardgames_widgets.core.sandbox`);
+            refused with :class:`~boardgames_widgets.core.sandbox.IsolationError` where
+            bubblewrap cannot start. An agent defined in a notebook cell is sent as its
+            source code.
+
+    An agent that plays in this process and changes the game's rules (an attribute of
+    the game or of its classes) forfeits the game, and the rules are put back.
 
     Raises:
         ValueError: the number of agents does not match the game's players.
@@ -373,13 +216,24 @@ def play_game(
             tuple(game.returns(state)) if finished else None,
         )
 
-    seats = [_seat(a, game, move_time_limit, isolate) for a in agents]
+    seats: list[Seat] = []
     try:
+        for a in agents:
+            seats.append(_seat(a, game, move_time_limit, isolate))
+        rules = _Rules(game) if any(isinstance(s, LocalSeat) for s in seats) else None
+
+        def check_rules(seat: int) -> None:
+            changed = rules.changed() if rules is not None else None
+            if changed is not None:
+                detail = f"changed the rules of the game ({changed}): the game is void, the rules are restored"
+                raise AgentError(seat, names[seat], "crash", detail, record())
+
         for i, s in enumerate(seats):
             try:
                 s.start(seed, i)  # reset() the agent, seed its generator
             except Fault as fault:
                 raise AgentError(i, names[i], fault.reason, fault.detail, record()) from fault.__cause__
+            check_rules(i)
 
         while not game.is_terminal(state):
             if max_actions is not None and len(actions) >= max_actions:
@@ -394,6 +248,7 @@ def play_game(
                     action = legal[seats[player].act(obs, legal)]  # always the game's own value
                 except Fault as fault:
                     raise AgentError(player, names[player], fault.reason, fault.detail, record()) from fault.__cause__
+                check_rules(player)
             if on_action is not None:
                 on_action(state, action)
             try:

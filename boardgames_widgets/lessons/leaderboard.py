@@ -16,6 +16,7 @@ with an approximate 95% interval) that updates as each game finishes.
 
 from __future__ import annotations
 
+import html
 import math
 import os
 from collections.abc import Mapping
@@ -81,11 +82,14 @@ class Leaderboard:
         names: the agents.
         total: the games the tournament will play (for the progress bar).
         finished: the games seen so far.
+        refit_every: the live table (its Elo fit) is refreshed every this many games and
+            at the end; the progress bar after every game.
     """
 
-    def __init__(self, names: list[str], total: int) -> None:
+    def __init__(self, names: list[str], total: int, refit_every: int = 20) -> None:
         self.names = list(names)
         self.total = total
+        self.refit_every = max(1, refit_every)
         self.finished = 0
         self._pairs: dict[tuple[str, str], list[float]] = {}
         self._score = dict.fromkeys(self.names, 0.0)
@@ -108,7 +112,7 @@ class Leaderboard:
             pair[0] += result.score(a)
             pair[1] += 1
         if self._widget is not None:
-            self._refresh()
+            self._refresh(table=self.finished % self.refit_every == 0 or self.finished >= self.total)
 
     def standings(self) -> list[tuple[str, int, float, int, float, float, float]]:
         """``(agent, games, points, forfeits, elo, elo low, elo high)``, best Elo first."""
@@ -133,7 +137,7 @@ class Leaderboard:
     def html(self) -> str:
         """The table as HTML."""
         rows = "".join(
-            f"<tr><td>{name}</td><td>{games}</td><td>{points:.1f}</td><td>{faults}</td>"
+            f"<tr><td>{html.escape(name)}</td><td>{games}</td><td>{points:.1f}</td><td>{faults}</td>"
             f"<td><b>{elo:.0f}</b> <span style='color:#666'>({lo:.0f}–{hi:.0f})</span></td></tr>"
             for name, games, points, faults, elo, lo, hi in self.standings()
         )
@@ -151,11 +155,12 @@ class Leaderboard:
             self._refresh()
         return self._widget
 
-    def _refresh(self) -> None:
-        bar, table = self._widget.children
+    def _refresh(self, table: bool = True) -> None:
+        bar, view = self._widget.children
         bar.value = self.finished
         bar.description = f"{self.finished}/{self.total}"
-        table.value = self.html()
+        if table:
+            view.value = self.html()
 
 
 def class_tournament(
