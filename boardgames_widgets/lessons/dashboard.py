@@ -28,6 +28,7 @@ from boardgames_widgets.lessons.check import (
     CLOSE,
     CORRECT,
     CRASHED,
+    DECIMAL_COMMA,
     NOT_A_NUMBER,
     NOT_ANSWERED,
     RECORD_FORMAT,
@@ -44,6 +45,7 @@ GENERIC = {
     CRASHED: N_("the student's code raised an error"),
     UNJUDGEABLE: N_("an answer of the wrong type"),
     NOT_A_NUMBER: N_("not a number"),
+    DECIMAL_COMMA: N_("a decimal comma (Python read a pair)"),
 }
 
 
