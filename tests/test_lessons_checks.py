@@ -27,6 +27,7 @@ from boardgames_widgets.lessons.check import (
     Lesson,
     _load,
     as_number,
+    example_value,
     given_decimals,
     matches_at_given_digits,
 )
@@ -54,8 +55,18 @@ NUMERIC = [(lid, q) for lid, q in EXERCISES if _load(lid).exercises[q].digits is
 
 def _examples(exercise) -> list[tuple[str, float]]:
     return [
-        (m.key or f"m{i}", float(m.example)) for i, m in enumerate(exercise.misconceptions, 1) if m.example is not None
+        (m.key or f"m{i}", float(example_value(m.example)))
+        for i, m in enumerate(exercise.misconceptions, 1)
+        if m.example is not None
     ]
+
+
+def _rights(exercise) -> list[float]:
+    return [float(exercise.reference()), *(float(r()) for r in exercise.also_right)]
+
+
+def _fits_a_right_value(exercise, answer, digits) -> bool:
+    return any(matches_at_given_digits(r, answer, asked=digits) for r in _rights(exercise))
 
 
 def _forms(value: float, d: int) -> list[object]:
@@ -82,6 +93,8 @@ def test_a_right_value_at_the_digits_given_passes_unless_a_mistake_rounds_the_sa
             very = [key for key, w in _examples(exercise) if math.isclose(as_number(answer), w, rel_tol=1e-9)]
             if math.isclose(as_number(answer), right, rel_tol=1e-9):
                 assert verdict.message_id == CORRECT, (answer, verdict)
+            elif len(_rights(exercise)) > 1 and verdict.passed:
+                assert _fits_a_right_value(exercise, answer, digits), (answer, verdict)
             elif very:  # the very value of a known mistake (0.88 when the mistake is 0.88): named
                 assert verdict.message_id in very, (answer, verdict)
             elif given >= digits:
@@ -99,19 +112,18 @@ def test_a_known_mistake_is_named_at_any_rounding_the_right_value_does_not_share
     lesson = _lesson(lid)
     exercise = lesson.exercises[q]
     digits = exercise.digits
-    right = float(exercise.reference())
     for key, wrong in _examples(exercise):
         for d in range(1, digits + 4):
             for answer in _forms(wrong, d):
                 verdict = lesson.check(q, answer)
-                assert not verdict.passed or matches_at_given_digits(right, answer, asked=digits), (answer, verdict)
+                assert not verdict.passed or _fits_a_right_value(exercise, answer, digits), (answer, verdict)
                 given = given_decimals(answer)
                 if given < digits and 0.5 * 10.0**-given > COARSEST_SHARE * abs(wrong):
                     continue  # too coarse to say anything
                 if math.isclose(as_number(answer), wrong, rel_tol=1e-9):  # the very wrong value: named
                     assert verdict.message_id == key, (answer, verdict)
-                elif matches_at_given_digits(right, answer, asked=digits):
-                    assert verdict.message_id == CLOSE, (answer, verdict)
+                elif _fits_a_right_value(exercise, answer, digits):
+                    assert verdict.message_id in (CLOSE, CORRECT), (answer, verdict)
                 else:
                     same = [k for k, w in _examples(exercise) if matches_at_given_digits(w, answer, asked=digits)]
                     assert key in same and verdict.message_id in same, (answer, verdict)
@@ -130,9 +142,18 @@ def test_typical_wrong_values_get_their_own_message(lid, q):
     examples = [(i, m) for i, m in enumerate(exercise.misconceptions, 1) if m.example is not None]
     assert len(examples) >= 3 or exercise.digits is None, "a numeric exercise knows three typical wrong values"
     for i, m in examples:
-        verdict = lesson.check(q, m.example)
-        assert not verdict.passed, (m.example, verdict)
-        assert verdict.message_id == (m.key or f"m{i}"), (m.example, verdict)  # its own message, not another's
+        example = example_value(m.example)
+        verdict = lesson.check(q, example)
+        assert not verdict.passed, (example, verdict)
+        same = [  # mistakes that give the very same value (the chosen move's win rate is the best one)
+            n.key or f"m{j}"
+            for j, n in examples
+            if math.isclose(float(example_value(n.example)), float(example), rel_tol=1e-12)
+        ]
+        assert verdict.message_id == (m.key or f"m{i}") or verdict.message_id in same, (
+            example,
+            verdict,
+        )  # its own message, not another's
 
 
 CODE = re.compile(r"\bsum\(|\bFraction\(|\bfor \w+ in\b|\breturn\b|\bsl\.\w+\(|\+=|:\s*$")

@@ -125,7 +125,8 @@ class Misconception:
         matches: true for answers that show this misconception.
         message: what to tell the student (names the likely mistake).
         key: the message id (``"m1"``, … by position when empty).
-        example: a typical answer that shows it (numeric exercises keep the wrong value).
+        example: a typical answer that shows it (numeric exercises keep the wrong value, or a
+            function that computes it: see :func:`example_value`).
     """
 
     matches: Callable[[Any], bool]
@@ -159,6 +160,7 @@ class Exercise:
         points: what the exercise counts in ``check_all()``.
         digits: the decimal places a numeric question asks for (stated in the notebook).
         reference: gives the right answer (numeric exercises; for tests and teachers).
+        also_right: give other values that are right too (numeric exercises).
     """
 
     id: str
@@ -171,6 +173,7 @@ class Exercise:
     points: int = 1
     digits: int | None = None
     reference: Callable[[], Any] | None = None
+    also_right: Sequence[Callable[[], Any]] = ()
 
     @property
     def hints(self) -> tuple[str, ...]:
@@ -640,6 +643,60 @@ def numeric_exercise(
     ex.near = lambda a: ambiguous(a) or coarse(a)
     ex.digits = digits
     return ex
+
+
+def lazy_numeric_exercise(
+    exercise_id: str,
+    expected: Callable[[], float | Fraction],
+    wrong: Sequence[tuple[Callable[[], float | Fraction], str, str]] = (),
+    *,
+    hint: str | Sequence[str] = DEFAULT_HINT,
+    digits: int = 2,
+    rel: float = 1e-3,
+    also_right: Sequence[Callable[[], float | Fraction]] = (),
+) -> Exercise:
+    """A numeric exercise whose values are computed on first use (a simulation), judged like
+    :func:`numeric_exercise` at the digits the student gives.
+
+    Args:
+        exercise_id: the id.
+        expected: gives the right value (called when an answer is judged; cache it).
+        wrong: ``(value, message, key)`` of each typical wrong value (``key`` may be ``""``).
+        hint: said for other wrong answers.
+        digits: the decimal places the question asks for.
+        rel: relative tolerance for unrounded answers.
+        also_right: other values that count as right too (``2·s/√n`` next to ``1.96·s/√n``).
+    """
+    values = [w for w, _m, _k in wrong]
+    judges = [unambiguous(e, values, digits=digits, rel=rel) for e in (expected, *also_right)]
+
+    def is_correct(a: Any) -> bool:
+        return any(j[0](a) for j in judges)
+
+    def ambiguous(a: Any) -> bool:
+        return any(j[2](a) for j in judges)
+
+    def is_mistake(value: Callable[[], float | Fraction]) -> Callable[[Any], bool]:
+        tests = [j[1](value) for j in judges]
+        return lambda a: all(t(a) for t in tests)
+
+    not_a_number = Misconception(
+        lambda a: not is_number(a) and not is_decimal_comma_tuple(a),
+        N_("Your answer should be a number (an int, a float or a Fraction)."),
+        NOT_A_NUMBER,
+    )
+    misconceptions = [Misconception(is_mistake(w), m, k, example=w) for w, m, k in wrong]
+    comma = Misconception(is_decimal_comma_tuple, DECIMAL_COMMA_TEXT, DECIMAL_COMMA)
+    ex = Exercise(exercise_id, is_correct, [not_a_number, *misconceptions, comma], hint, reference=expected)
+    ex.near = lambda a: ambiguous(a) or near_miss(expected(), digits)(a)
+    ex.digits = digits
+    ex.also_right = tuple(also_right)
+    return ex
+
+
+def example_value(example: Any) -> Any:
+    """A misconception's example: the value itself, or computed (a lazy exercise's callable)."""
+    return example() if callable(example) else example
 
 
 def _rounding_collides(wrong: float, right: float, digits: int) -> bool:
