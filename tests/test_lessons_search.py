@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from collections import deque
@@ -319,10 +320,33 @@ def test_q2_expectimax_not_minimax_against_dice():
 def test_q3_where_to_wait():
     values = lesson3.wait_values()
     best = max(values, key=values.get)
-    assert expecti_check("q3", best).passed
-    assert "greedy" in expecti_check("q3", lesson3.nearest_square(values, lesson3.WAIT_MOUSE)).message
-    assert "cannot land there" in expecti_check("q3", (0, 0)).message
+    assert expecti_check("q3", (best, values[best])).passed
+    assert expecti_check("q3", (best, Fraction(values[best]).limit_denominator(100))).passed
+    assert expecti_check("q3", (best, round(values[best], 2))).passed
+    assert expecti_check("q3", best).message_id == "not_answered"  # a bare square: give its value too
+    assert "cannot land there" in expecti_check("q3", ((0, 0), 0.1)).message
     assert all(v == 0 for v in lesson3.wait_values(2, "worst").values())
+    assert "worst roll" in expecti_check("q3", (best, 0)).message
+
+
+def _tie_orders(squares):
+    """Every order a student's sort could leave tied squares in."""
+    return [list(p) for p in itertools.permutations(sorted(squares))]
+
+
+def test_q3_a_greedy_or_depth_1_choice_is_named_whatever_the_tie_order():
+    """Issue 31: the nearest square tied with the right one and passed or was named by dict order."""
+    values, shallow = lesson3.wait_values(), lesson3.wait_values(1)
+    nearest = lambda sq: abs(sq[0] - lesson3.WAIT_MOUSE[0]) + abs(sq[1] - lesson3.WAIT_MOUSE[1])  # noqa: E731
+    for order in _tie_orders(values):
+        greedy = min(order, key=nearest)  # min/max keep the first of equals: the order decides
+        depth1 = max(order, key=shallow.get)
+        for square, value in ((greedy, shallow[greedy]), (depth1, shallow[depth1]), (greedy, 0.5), (depth1, 0)):
+            verdict = expecti_check("q3", (square, value))
+            assert not verdict.passed, (order, square, value, verdict)
+            assert verdict.message_id not in ("hint1", "hint2"), (square, value, verdict)  # named, not a hint
+        if greedy != max(values, key=values.get):
+            assert "greedy" in expecti_check("q3", (greedy, values[greedy])).message
 
 
 def test_duel_is_reproducible_and_counts_catches():
