@@ -42,6 +42,15 @@ def notebooks_dir() -> pathlib.Path:
     raise FileNotFoundError(f"no notebooks found in {shipped} or {source}: reinstall boardgames_widgets")
 
 
+def is_record(rel: pathlib.PurePath) -> bool:
+    """Whether ``rel`` is a record of a notebook's checks (``checks_<lesson>.json``), left by a run.
+
+    Records are never copied: a student would continue someone else's. Only the dashboard's
+    seeded sample class (``lessons/sample_class/``) is copied, for the teacher's dashboard.
+    """
+    return rel.name.startswith("checks_") and rel.suffix == ".json" and "sample_class" not in rel.parts
+
+
 def shipped_files() -> list[pathlib.PurePosixPath]:
     """Every file that :func:`copy_lessons` copies, relative to :func:`notebooks_dir`, sorted.
 
@@ -59,6 +68,8 @@ def shipped_files() -> list[pathlib.PurePosixPath]:
         if rel.parts[0] in TRANSLATED:
             continue
         if path.is_file() and not (_SKIP_PARTS & set(rel.parts)) and not rel.name.startswith("."):
+            if is_record(rel):
+                continue  # someone's record of the checks: a student would continue it
             out.append(pathlib.PurePosixPath(rel.as_posix()))
     return sorted(out)
 

@@ -1,0 +1,45 @@
+"""Copies of the lessons are clean: a record of someone's checks is never copied (issue 31)."""
+
+from __future__ import annotations
+
+import pathlib
+
+import pytest
+
+import boardgames_widgets as bw
+from boardgames_widgets import lessons_copy
+
+
+@pytest.fixture
+def tree(tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch) -> pathlib.Path:
+    """A notebooks folder as an editable install leaves it after a teacher tried the lessons."""
+    root = tmp_path / "notebooks"
+    lesson = root / "lessons" / "probability"
+    lesson.mkdir(parents=True)
+    (lesson / "01_dice.ipynb").write_text("{}", encoding="utf-8")
+    (lesson / "checks_probability.dice.json").write_text('{"student": "someone"}', encoding="utf-8")
+    (root / "checks_x.json").write_text("{}", encoding="utf-8")
+    sample = root / "lessons" / "sample_class" / "submitted" / "ada" / "probability_dice"
+    sample.mkdir(parents=True)
+    (sample / "checks_probability.dice.json").write_text("{}", encoding="utf-8")
+    monkeypatch.setattr(lessons_copy, "notebooks_dir", lambda: root)
+    return root
+
+
+def test_records_left_in_the_notebooks_are_never_copied_but_the_sample_class_is(
+    tree: pathlib.Path, tmp_path: pathlib.Path
+) -> None:
+    names = {str(p) for p in lessons_copy.shipped_files()}
+    assert "lessons/probability/01_dice.ipynb" in names
+    assert not any(n.endswith("checks_probability.dice.json") and "sample_class" not in n for n in names)
+    assert "checks_x.json" not in names
+    assert "lessons/sample_class/submitted/ada/probability_dice/checks_probability.dice.json" in names
+    report = bw.copy_lessons(tmp_path / "class")
+    assert not (tmp_path / "class" / "lessons" / "probability" / "checks_probability.dice.json").exists()
+    assert all("checks_" not in name or "sample_class" in name for name in report.copied)
+
+
+def test_is_record_names_only_records() -> None:
+    assert lessons_copy.is_record(pathlib.PurePosixPath("lessons/search/checks_search.paths.json"))
+    assert not lessons_copy.is_record(pathlib.PurePosixPath("lessons/sample_class/submitted/a/b/checks_x.json"))
+    assert not lessons_copy.is_record(pathlib.PurePosixPath("lessons/checks.ipynb"))
