@@ -285,7 +285,10 @@ ex.add(
                 ),
             ),
             Misconception(
-                lambda choice: (choice[0] in SHALLOW and choice[0] != _best) or _value_is(lambda sq: _shallow.get(sq, math.nan))(choice),
+                lambda choice: (
+                    (choice[0] in SHALLOW and choice[0] != _best)
+                    or _value_is(lambda sq: _shallow.get(sq, math.nan))(choice)
+                ),
                 N_(
                     "That is the best square at depth 1: the evaluation looks at the mouse where it is now, but the "
                     "mouse moves before the cat rolls again. Search one decision deeper."
