@@ -27,6 +27,7 @@ from nbclient import NotebookClient
 
 from boardgames_widgets.lessons import dashboard
 from boardgames_widgets.lessons.course import ASSIGNMENTS, lessons_source, make_course
+from boardgames_widgets.lessons.course_cli import nbgrader_env
 
 pytestmark = pytest.mark.nbgrader
 
@@ -44,7 +45,8 @@ def _lesson_id(notebook: Path) -> str:
 
 
 def _nbgrader(course: Path, *args: str, force: bool = True) -> str:
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(Path(__file__).resolve().parents[1]), *sys.path])}
+    # nbgrader runs `alembic` from PATH: this Python's bin first, activated environment or not (issue 31)
+    env = {**nbgrader_env(), "PYTHONPATH": os.pathsep.join([str(Path(__file__).resolve().parents[1]), *sys.path])}
     done = subprocess.run(
         [sys.executable, "-m", "nbgrader", *args, *(["--force"] if force else [])],
         cwd=course,
