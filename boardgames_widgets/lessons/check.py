@@ -291,6 +291,22 @@ def describe(answer: Any) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
+def fingerprint(answer: Any) -> str:
+    """A short digest of an answer, to tell a changed answer from the same one run again.
+
+    A function is known by its code (bytecode, constants, names), so re-running an unchanged
+    cell is not a new try, while an edited body is; other answers by their ``repr``.
+    """
+    import hashlib
+
+    code = getattr(answer, "__code__", None)
+    if code is not None:
+        text = repr((code.co_code, code.co_consts, code.co_names, getattr(answer, "__defaults__", None)))
+    else:
+        text = f"{type(answer).__name__}:{answer!r}"
+    return hashlib.sha1(text.encode("utf-8", "replace"), usedforsecurity=False).hexdigest()[:12]
+
+
 def record_path(lesson_id: str, folder: str | os.PathLike[str] = ".") -> Path:
     """Where the record of lesson ``lesson_id`` is saved: ``checks_<lesson>.json`` in ``folder``."""
     return Path(folder) / f"checks_{lesson_id}.json"
@@ -323,12 +339,18 @@ class Checker:
         """Judge ``answer``, remember it in the record (and save it); never raises."""
         entry = self.record.get(exercise_id, {"passed": False, "attempts": 0, "hints": 0, "tried": []})
         feedback = self.lesson.check(exercise_id, answer, int(entry.get("hints", 0)))
-        if feedback.message_id not in (NOT_ANSWERED, NO_SUCH_EXERCISE):
+        print_ = fingerprint(answer)
+        tried_before = entry.get("tried", [])
+        same = bool(tried_before) and tried_before[-1].get("fingerprint") == print_
+        if feedback.message_id not in (NOT_ANSWERED, NO_SUCH_EXERCISE) and not same:  # a re-run is not a try
             entry["attempts"] = int(entry.get("attempts", 0)) + 1
             entry["passed"] = bool(entry.get("passed")) or feedback.passed
             if feedback.message_id.startswith("hint"):
                 entry["hints"] = int(entry.get("hints", 0)) + 1
-            tried = [*entry.get("tried", []), {"answer": describe(answer), "message_id": feedback.message_id}]
+            tried = [
+                *tried_before,
+                {"answer": describe(answer), "message_id": feedback.message_id, "fingerprint": print_},
+            ]
             entry["tried"] = tried[-MAX_TRIED:]
             self.record[exercise_id] = entry
         self.save()
