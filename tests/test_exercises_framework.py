@@ -92,3 +92,17 @@ def test_given_decimals_reads_the_students_form():
 
     assert [given_decimals(a) for a in (0.88, "0,880", "50%", 3, 7 / 11)] == [2, 3, 2, 0, 16]
     assert given_decimals(Fraction(1, 3)) is None and given_decimals("1/3") is None
+
+
+@pytest.mark.parametrize(("lang", "word"), [("lv", "komat"), ("ru", "запят"), ("he", "פסיק")])
+def test_the_decimal_comma_tuple_and_a_percent_text_are_understood_in_every_language(lang: str, word: str) -> None:
+    import boardgames_widgets as bw
+
+    try:
+        bw.set_language(lang)
+        check = checker("probability.dice", record=False)
+        verdict = check("q1", (0, 5))  # answer = 0,5 typed with the language's decimal comma
+        assert verdict.message_id == "decimal_comma" and word in verdict.message, verdict
+        assert check("q1", "50%").passed  # P = 1/2 written as a percentage, as text
+    finally:
+        bw.set_language("en")
