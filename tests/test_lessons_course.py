@@ -19,7 +19,7 @@ import pytest
 import boardgames_widgets as bw
 from boardgames_widgets import cli, lessons_copy
 from boardgames_widgets.lessons.course import ASSIGNMENTS, lessons_source
-from boardgames_widgets.lessons.course_cli import DEFAULT_TIMEOUT, Course, lesson_folder, nbgrader_env
+from boardgames_widgets.lessons.course_cli import DEFAULT_TIMEOUT, Course, lesson_folder, nbgrader_env, teacher_note_ids
 
 SAMPLE = Path(__file__).resolve().parents[1] / "notebooks" / "lessons" / "sample_class" / "submitted"
 
@@ -34,7 +34,7 @@ def test_init_takes_the_teachers_own_edited_copy_and_explains_every_setting(tmp_
     )
     assert course.lessons() == list(ASSIGNMENTS)
     copied = course.root / "source" / "probability_01_dice" / dice.name
-    assert copied.read_text(encoding="utf-8") == edited
+    assert "Dice (our class)" in copied.read_text(encoding="utf-8")  # the teacher's edit is what students get
     config = (course.root / "nbgrader_config.py").read_text(encoding="utf-8")
     assert "c.CourseDirectory.course_id = 'class7b'" in config
     assert f"c.Exchange.root = {str((tmp_path / 'ex').resolve())!r}" in config
@@ -173,3 +173,15 @@ def test_course_end_to_end_through_the_exchange_with_three_students(tmp_path: Pa
     assert "probability.dice" in page and "search.paths" in page
     records = json.loads(next((course.root / "submitted" / "ada" / lessons[0]).glob("checks_*.json")).read_text())
     assert records["exercises"]["q1"]["passed"] is True
+
+
+def test_the_teachers_notes_go_to_teacher_notes_not_to_the_students(tmp_path: Path) -> None:
+    course = Course.init(tmp_path, lang="lv", lessons=["probability_01_dice", "strategy_04_tournament"])
+    for name in course.lessons():
+        text = next((course.root / "source" / name).glob("*.ipynb")).read_text(encoding="utf-8")
+        cells = json.loads(text)["cells"]
+        assert not {c.get("id") for c in cells} & teacher_note_ids()
+        assert "BEGIN SOLUTION" in text  # the rest of the teacher's version is there
+    notes = (course.root / "teacher_notes.md").read_text(encoding="utf-8")
+    assert notes.count("# probability_01_dice") == 1 and "strategy_04_tournament" in notes
+    assert len(notes) > 500

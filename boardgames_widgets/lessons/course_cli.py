@@ -12,7 +12,9 @@ The same steps from Python::
 ``init`` lays out the course from the teacher's own copy of the lessons (``boardgames-widgets
 lessons DIR``, perhaps edited) or, without ``lessons_from``, from the notebooks the package ships
 (so it works from a pip install), and writes ``nbgrader_config.py`` with the course id, the
-exchange and a per-cell time limit, each explained in a comment. Every step works on all the
+exchange and a per-cell time limit, each explained in a comment. The lessons' notes for the
+teacher ("For teachers": timing, common mistakes, extensions) are taken out of what students
+get and gathered in ``teacher_notes.md`` in the course folder. Every step works on all the
 course's lessons at once (or the ones named), never on a folder named ``*``. nbgrader runs
 ``alembic`` (and Jupyter kernels) from ``PATH``: the steps run nbgrader with this Python and put
 its ``bin`` folder first on ``PATH``, so they work whether or not the environment is activated.
@@ -21,6 +23,7 @@ its ``bin`` folder first on ``PATH``, so they work whether or not the environmen
 from __future__ import annotations
 
 import argparse
+import contextlib
 import html
 import os
 import shutil
@@ -75,6 +78,47 @@ def lesson_folder(lessons_from: str | os.PathLike[str] | None = None, lang: str 
     return folder
 
 
+#: how a lesson's notes for the teacher begin (its last Markdown cell)
+TEACHER_NOTES = "## For teachers"
+
+
+def teacher_note_ids() -> frozenset[str]:
+    """The cell ids of the teachers' notes in the shipped lessons (kept by the translations)."""
+    import json
+
+    ids: set[str] = set()
+    with contextlib.suppress(FileNotFoundError):
+        folder = lesson_folder()
+        for notebook in ASSIGNMENTS.values():
+            path = folder / notebook
+            if path.is_file():
+                cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+                ids |= {c["id"] for c in cells if c.get("id") and "".join(c["source"]).startswith(TEACHER_NOTES)}
+    return frozenset(ids)
+
+
+def split_teacher_notes(path: Path, ids: frozenset[str] = frozenset()) -> str:
+    """Take the teachers' notes out of a lesson notebook (rewritten in place); their text.
+
+    A note is a Markdown cell that starts with "## For teachers", or whose id is one of ``ids``
+    (the same cell in a translated lesson).
+    """
+    import json
+
+    nb = json.loads(path.read_text(encoding="utf-8"))
+    notes, kept = [], []
+    for cell in nb["cells"]:
+        text = "".join(cell["source"]) if isinstance(cell["source"], list) else cell["source"]
+        if cell["cell_type"] == "markdown" and (text.startswith(TEACHER_NOTES) or cell.get("id") in ids):
+            notes.append(text)
+        else:
+            kept.append(cell)
+    if notes:
+        nb["cells"] = kept
+        path.write_text(json.dumps(nb, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    return "\n\n".join(notes)
+
+
 def nbgrader_env() -> dict[str, str]:
     """The environment nbgrader runs in: this Python's ``bin`` first on ``PATH`` (for ``alembic``)."""
     env = dict(os.environ)
@@ -126,11 +170,17 @@ class Course:
         source = lesson_folder(lessons_from, lang)
         names = list(lessons) if lessons else [n for n, nb in ASSIGNMENTS.items() if (source / nb).is_file()]
         root = Path(folder)
+        ids = teacher_note_ids()
+        notes = []
         for name in names:
             notebook = source / ASSIGNMENTS[name]
             target = root / "source" / name
             target.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(notebook, target / notebook.name)
+            text = split_teacher_notes(target / notebook.name, ids)  # not handed out to the students
+            if text:
+                notes.append(f"<!-- {name} -->\n\n# {name}\n\n{text}")
+        (root / "teacher_notes.md").write_text("\n\n".join(notes) + "\n", encoding="utf-8")
         exchange_root = Path(exchange) if exchange is not None else root / "exchange"
         exchange_root.mkdir(parents=True, exist_ok=True)
         settings = COURSE_SETTINGS.format(course_id=course_id, exchange=str(exchange_root.resolve()), timeout=timeout)
