@@ -80,7 +80,7 @@ def test_nbgrader_runs_with_this_pythons_bin_first_on_path(monkeypatch: pytest.M
 
 def test_the_course_command_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.main(["course", "init", str(tmp_path / "c"), "--lessons", "probability_01_dice", "--timeout", "90"]) == 0
-    assert "1 lessons" in capsys.readouterr().out
+    assert "1 lesson;" in capsys.readouterr().out
     assert "timeout = 90" in (tmp_path / "c" / "nbgrader_config.py").read_text(encoding="utf-8")
     assert cli.main(["course", "release", str(tmp_path / "nowhere")]) == 2
     assert "course init" in capsys.readouterr().err

@@ -337,9 +337,10 @@ def run(args: argparse.Namespace) -> int:
                 timeout=args.timeout,
                 lang=args.lang,
             )
+            n = len(course.lessons())
             print(
-                f"course {args.course_id!r} in {course.root}: {len(course.lessons())} lessons; settings in "
-                f"{course.root / 'nbgrader_config.py'}"
+                f"course {args.course_id!r} in {course.root}: {n} lesson{'s' if n != 1 else ''}; settings in "
+                f"{course.root / 'nbgrader_config.py'}, your notes in {course.root / 'teacher_notes.md'}"
             )
             return 0
         course = Course(Path(args.directory))
