@@ -7,7 +7,8 @@ import pathlib
 import pytest
 
 import boardgames_widgets as bw
-from boardgames_widgets import lessons_copy
+from boardgames_widgets import lessons_copy as old_name
+from boardgames_widgets.lessons import copying as lessons_copy
 
 
 @pytest.fixture
@@ -37,6 +38,12 @@ def test_records_left_in_the_notebooks_are_never_copied_but_the_sample_class_is(
     report = bw.copy_lessons(tmp_path / "class")
     assert not (tmp_path / "class" / "lessons" / "probability" / "checks_probability.dice.json").exists()
     assert all("checks_" not in name or "sample_class" in name for name in report.copied)
+
+
+def test_copy_lessons_lives_in_the_lessons_package_and_the_old_names_still_work() -> None:
+    assert bw.copy_lessons is lessons_copy.copy_lessons is old_name.copy_lessons
+    assert old_name.notebooks_dir() == lessons_copy.notebooks_dir()
+    assert (lessons_copy.notebooks_dir() / "lessons").is_dir()
 
 
 def test_is_record_names_only_records() -> None:

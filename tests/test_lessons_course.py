@@ -17,7 +17,8 @@ from pathlib import Path
 import pytest
 
 import boardgames_widgets as bw
-from boardgames_widgets import cli, lessons_copy
+from boardgames_widgets import cli
+from boardgames_widgets.lessons import copying
 from boardgames_widgets.lessons.course import ASSIGNMENTS, lessons_source
 from boardgames_widgets.lessons.course_cli import DEFAULT_TIMEOUT, Course, lesson_folder, nbgrader_env, teacher_note_ids
 
@@ -62,7 +63,7 @@ def test_the_lessons_are_found_through_the_package_not_a_checkout(
     """After pip install the notebooks live in the package: no parents[2]/notebooks lookup."""
     shipped = tmp_path / "site-packages" / "boardgames_widgets" / "notebooks"
     shutil.copytree(lessons_source(), shipped / "lessons", ignore=shutil.ignore_patterns("sample_class"))
-    monkeypatch.setattr(lessons_copy, "notebooks_dir", lambda: shipped)
+    monkeypatch.setattr(copying, "notebooks_dir", lambda: shipped)
     assert lessons_source() == shipped / "lessons"
     assert lesson_folder() == shipped / "lessons"
     course = Course.init(tmp_path / "course", lessons=["probability_01_dice"])

@@ -70,7 +70,7 @@ def lessons_source(lang: str | None = None) -> Path:
         FileNotFoundError: the package's notebooks are missing (a broken installation), or the
             lessons are not generated in ``lang``.
     """
-    from boardgames_widgets.lessons_copy import notebooks_dir
+    from boardgames_widgets.lessons.copying import notebooks_dir
 
     notebooks = notebooks_dir()  # the package's own copy after pip install, else the checkout's
     folder = notebooks / "lessons" if lang in (None, "en") else notebooks / str(lang) / "lessons"

@@ -65,7 +65,7 @@ def lesson_folder(lessons_from: str | os.PathLike[str] | None = None, lang: str 
         FileNotFoundError: no lesson notebooks there.
     """
     if lessons_from is None:
-        from boardgames_widgets.lessons_copy import notebooks_dir
+        from boardgames_widgets.lessons.copying import notebooks_dir
 
         root = notebooks_dir()
         folder = root / "lessons" if lang in (None, "en") else root / str(lang) / "lessons"
