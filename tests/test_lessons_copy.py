@@ -50,3 +50,29 @@ def test_is_record_names_only_records() -> None:
     assert lessons_copy.is_record(pathlib.PurePosixPath("lessons/search/checks_search.paths.json"))
     assert not lessons_copy.is_record(pathlib.PurePosixPath("lessons/sample_class/submitted/a/b/checks_x.json"))
     assert not lessons_copy.is_record(pathlib.PurePosixPath("lessons/checks.ipynb"))
+
+
+NOTEBOOKS = pathlib.Path(__file__).resolve().parents[1] / "notebooks"
+
+
+def _skeleton(text: str) -> tuple[list[str], list[str], list[str]]:
+    """What a translation must keep: the links, the code blocks and the table rows' links."""
+    import re
+
+    return (
+        re.findall(r"\]\(([^)]+)\)", text),
+        re.findall(r"```.*?```", text, flags=re.S),
+        [line for line in text.splitlines() if line.startswith("| ")],
+    )
+
+
+@pytest.mark.parametrize("lang", lessons_copy.TRANSLATED)
+def test_the_lessons_readme_is_copied_in_the_chosen_language_and_agrees_with_the_english(
+    lang: str, tmp_path: pathlib.Path
+) -> None:
+    english = (NOTEBOOKS / "lessons" / "README.md").read_text(encoding="utf-8")
+    translated = (NOTEBOOKS / lang / "lessons" / "README.md").read_text(encoding="utf-8")
+    assert _skeleton(translated) == _skeleton(english), "update the translated README with the English one"
+    assert translated != english
+    bw.copy_lessons(tmp_path / "class", lang=lang)
+    assert (tmp_path / "class" / "lessons" / "README.md").read_text(encoding="utf-8") == translated
