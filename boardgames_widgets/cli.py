@@ -7,7 +7,9 @@ Three subcommands, each with ``--help``:
 - ``play [GAME]``: open the arcade as an app in the browser with Voilà (the ``lab`` extra);
 - ``tournament FOLDER --game GAME``: a class tournament of the agent files in ``FOLDER``
   (one ``.py`` file per student, defining ``act(observation, legal_actions, rng)`` or
-  ``agent``), with a progress bar; the table is printed and saved next to the agents.
+  ``agent``), with a progress bar; the table is printed and saved next to the agents;
+- ``course init|release|collect|autograde|report DIR``: an nbgrader course of the lessons
+  (:mod:`boardgames_widgets.lessons.course_cli`).
 """
 
 from __future__ import annotations
@@ -58,7 +60,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Four family board and card games as Jupyter widgets, with lessons.",
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
-    sub = parser.add_subparsers(dest="command", required=True, metavar="{lessons,play,tournament}")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="{lessons,play,tournament,course}")
 
     lessons = sub.add_parser(
         "lessons",
@@ -129,6 +131,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     tour.add_argument("--workers", type=int, default=None, help="processes to play in (default: one per core)")
     tour.add_argument("--out", help="folder for the table and results (default: FOLDER)")
+    from boardgames_widgets.lessons.course_cli import add_parser as add_course_parser
+
+    add_course_parser(sub)
     return parser
 
 
@@ -296,6 +301,12 @@ def _tournament(args: argparse.Namespace) -> int:
     return 0
 
 
+def _course(args: argparse.Namespace) -> int:
+    from boardgames_widgets.lessons.course_cli import run
+
+    return run(args)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; the exit status.
 
@@ -304,7 +315,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """
     parser = build_parser()
     args = parser.parse_args(argv)
-    handlers = {"lessons": _lessons, "play": _play, "tournament": _tournament}
+    handlers = {"lessons": _lessons, "play": _play, "tournament": _tournament, "course": _course}
     from boardgames_widgets.core.sandbox import IsolationError
 
     try:

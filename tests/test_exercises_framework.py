@@ -54,3 +54,55 @@ def test_unanswered_and_unknown_exercises_never_raise():
 def test_feedback_renders_as_html():
     assert "✔" in check("q1", 11 / 36)._repr_html_()
     assert "✘" in check("q1", 0.5)._repr_html_()
+
+
+# -- issue 31: judged at the digits the student gives ------------------------------------------
+tie = lesson("tests.digits")
+tie.add(numeric_exercise("q1", 0.878, [(0.8833, "you added the improvement"), (0.6, "the old trap")], digits=3))
+tie.add(numeric_exercise("q2", 0.4712, [(0.25, "one die only"), (0.75, "the complement")], digits=3))
+tie_check = checker("tests.digits")
+
+
+def test_a_right_value_at_fewer_digits_passes_when_no_mistake_rounds_the_same():
+    for answer in (0.47, "0.47", "0,47", 0.471, "47%", "47.1%"):
+        assert tie_check("q2", answer).passed, answer
+
+
+def test_a_rounding_shared_by_the_right_value_and_a_mistake_asks_for_more_digits():
+    verdict = tie_check("q1", 0.88)  # 0.878 and 0.8833 both round to 0.88
+    assert not verdict.passed and verdict.message_id == "close" and "more digits" in verdict.message
+    assert tie_check("q1", 0.878).passed and tie_check("q1", "0,878").passed
+    assert tie_check("q1", 0.883).message == "you added the improvement"
+    assert tie_check("q1", 0.6).message == "the old trap"  # the very value, at any digits
+
+
+def test_a_rounding_too_coarse_to_say_anything_is_not_accepted():
+    assert not tie_check("q2", 0.5).passed
+    assert not tie_check("q2", 0).passed
+
+
+def test_a_decimal_comma_in_code_is_named_not_called_a_non_number():
+    verdict = tie_check("q2", (0, 47))  # what Python makes of  answer = 0,47
+    assert not verdict.passed and verdict.message_id == "decimal_comma" and "0.47" in verdict.message
+    assert tie_check("q2", ("a", "b")).message_id == "not_a_number"
+
+
+def test_given_decimals_reads_the_students_form():
+    from boardgames_widgets.lessons.check import given_decimals
+
+    assert [given_decimals(a) for a in (0.88, "0,880", "50%", 3, 7 / 11)] == [2, 3, 2, 0, 16]
+    assert given_decimals(Fraction(1, 3)) is None and given_decimals("1/3") is None
+
+
+@pytest.mark.parametrize(("lang", "word"), [("lv", "komat"), ("ru", "запят"), ("he", "פסיק")])
+def test_the_decimal_comma_tuple_and_a_percent_text_are_understood_in_every_language(lang: str, word: str) -> None:
+    import boardgames_widgets as bw
+
+    try:
+        bw.set_language(lang)
+        check = checker("probability.dice", record=False)
+        verdict = check("q1", (0, 5))  # answer = 0,5 typed with the language's decimal comma
+        assert verdict.message_id == "decimal_comma" and word in verdict.message, verdict
+        assert check("q1", "50%").passed  # P = 1/2 written as a percentage, as text
+    finally:
+        bw.set_language("en")

@@ -1,22 +1,38 @@
 """Every check of every lesson, judged the way a teacher would (issue 18).
 
 * every exercise knows at least three typical wrong answers, each with its own message;
-* a numeric exercise accepts its answer correctly rounded to the decimal places it asks
-  for (and the exact value), and says "close — give more digits" to a coarser rounding;
-* a typical wrong value, rounded the same way, still gets its own message — never "correct";
+* a numeric exercise judges an answer at the digits the student gives (issue 31): the right
+  value rounded to any digits passes, unless a known mistake rounds the same way — then
+  "close — give more digits"; a typical wrong value at any rounding the right value does not
+  share gets its own message — never "correct";
 * no hint is solution code.
 The lesson-specific wrong answers (functions, moves, …) are tested in ``test_lessons_<lesson>.py``.
 """
 
 from __future__ import annotations
 
+import math
 import re
 
 import pytest
 
-from boardgames_widgets.lessons.check import CLOSE, CORRECT, LESSON_MODULES, NOT_A_NUMBER, NOT_ANSWERED, Lesson, _load
+from boardgames_widgets.lessons.check import (
+    CLOSE,
+    COARSEST_SHARE,
+    CORRECT,
+    DECIMAL_COMMA,
+    LESSON_MODULES,
+    NOT_A_NUMBER,
+    NOT_ANSWERED,
+    Lesson,
+    _load,
+    as_number,
+    example_value,
+    given_decimals,
+    matches_at_given_digits,
+)
 
-GENERIC = {NOT_A_NUMBER, NOT_ANSWERED}
+GENERIC = {NOT_A_NUMBER, NOT_ANSWERED, DECIMAL_COMMA}
 EXERCISES = [(lid, q) for lid in LESSON_MODULES for q in _load(lid).exercises]
 
 
@@ -37,21 +53,80 @@ def test_every_exercise_names_at_least_three_typical_mistakes(lid, q):
 NUMERIC = [(lid, q) for lid, q in EXERCISES if _load(lid).exercises[q].digits is not None]
 
 
+def _examples(exercise) -> list[tuple[str, float]]:
+    return [
+        (m.key or f"m{i}", float(example_value(m.example)))
+        for i, m in enumerate(exercise.misconceptions, 1)
+        if m.example is not None
+    ]
+
+
+def _rights(exercise) -> list[float]:
+    return [float(exercise.reference()), *(float(r()) for r in exercise.also_right)]
+
+
+def _fits_a_right_value(exercise, answer, digits) -> bool:
+    return any(matches_at_given_digits(r, answer, asked=digits) for r in _rights(exercise))
+
+
+def _forms(value: float, d: int) -> list[object]:
+    """The ways a student writes ``value`` rounded to ``d`` places: a float, a text, a decimal comma."""
+    text = f"{value:.{d}f}"
+    return [round(value, d) if d else round(value), text, text.replace(".", ",")]
+
+
 @pytest.mark.parametrize(("lid", "q"), NUMERIC)
-def test_numeric_answers_pass_exact_and_correctly_rounded_and_a_near_miss_is_told_close(lid, q):
+def test_a_right_value_at_the_digits_given_passes_unless_a_mistake_rounds_the_same_then_more_digits(lid, q):
+    """The class of "0.88 told 'You added the improvement'": judged at the student's digits."""
     lesson = _lesson(lid)
     exercise = lesson.exercises[q]
     digits = exercise.digits
     right = float(exercise.reference())
-    for answer in (exercise.reference(), right, round(right, digits), f"{right:.{digits}f}"):
+    for answer in (exercise.reference(), right):
         assert lesson.check(q, answer).message_id == CORRECT, (answer, lesson.check(q, answer))
-    coarse = round(right, digits - 1)
-    if abs(coarse - right) > 0.5 * 10.0**-digits:  # really coarser: not also a correct rounding
-        verdict = lesson.check(q, coarse)
-        assert not verdict.passed and verdict.message_id in (
-            CLOSE,
-            *[m.key or f"m{i}" for i, m in enumerate(exercise.misconceptions, 1)],
-        )
+    for d in range(digits + 4):
+        for answer in _forms(right, d):
+            verdict = lesson.check(q, answer)
+            given = given_decimals(answer)
+            coarse = given < digits and 0.5 * 10.0**-given > COARSEST_SHARE * abs(right)
+            clashes = [key for key, w in _examples(exercise) if matches_at_given_digits(w, answer, asked=digits)]
+            very = [key for key, w in _examples(exercise) if math.isclose(as_number(answer), w, rel_tol=1e-9)]
+            if math.isclose(as_number(answer), right, rel_tol=1e-9):
+                assert verdict.message_id == CORRECT, (answer, verdict)
+            elif len(_rights(exercise)) > 1 and verdict.passed:
+                assert _fits_a_right_value(exercise, answer, digits), (answer, verdict)
+            elif very:  # the very value of a known mistake (0.88 when the mistake is 0.88): named
+                assert verdict.message_id in very, (answer, verdict)
+            elif given >= digits:
+                assert verdict.message_id == CORRECT, (answer, verdict)
+            elif coarse:
+                assert not verdict.passed, (answer, verdict)
+            elif clashes:
+                assert verdict.message_id == CLOSE and "digits" in verdict.message, (answer, clashes, verdict)
+            else:
+                assert verdict.message_id == CORRECT, (answer, verdict)
+
+
+@pytest.mark.parametrize(("lid", "q"), NUMERIC)
+def test_a_known_mistake_is_named_at_any_rounding_the_right_value_does_not_share(lid, q):
+    lesson = _lesson(lid)
+    exercise = lesson.exercises[q]
+    digits = exercise.digits
+    for key, wrong in _examples(exercise):
+        for d in range(1, digits + 4):
+            for answer in _forms(wrong, d):
+                verdict = lesson.check(q, answer)
+                assert not verdict.passed or _fits_a_right_value(exercise, answer, digits), (answer, verdict)
+                given = given_decimals(answer)
+                if given < digits and 0.5 * 10.0**-given > COARSEST_SHARE * abs(wrong):
+                    continue  # too coarse to say anything
+                if math.isclose(as_number(answer), wrong, rel_tol=1e-9):  # the very wrong value: named
+                    assert verdict.message_id == key, (answer, verdict)
+                elif _fits_a_right_value(exercise, answer, digits):
+                    assert verdict.message_id in (CLOSE, CORRECT), (answer, verdict)
+                else:
+                    same = [k for k, w in _examples(exercise) if matches_at_given_digits(w, answer, asked=digits)]
+                    assert key in same and verdict.message_id in same, (answer, verdict)
 
 
 WITH_EXAMPLES = [
@@ -60,17 +135,25 @@ WITH_EXAMPLES = [
 
 
 @pytest.mark.parametrize(("lid", "q"), WITH_EXAMPLES)
-def test_typical_wrong_values_rounded_still_get_their_own_message(lid, q):
+def test_typical_wrong_values_get_their_own_message(lid, q):
+    """The very wrong value is named; its roundings: ``test_a_known_mistake_is_named_at_any_rounding…``."""
     lesson = _lesson(lid)
     exercise = lesson.exercises[q]
     examples = [(i, m) for i, m in enumerate(exercise.misconceptions, 1) if m.example is not None]
     assert len(examples) >= 3 or exercise.digits is None, "a numeric exercise knows three typical wrong values"
     for i, m in examples:
-        rounded = [] if exercise.digits is None else [round(float(m.example), exercise.digits)]
-        for answer in (m.example, *rounded):
-            verdict = lesson.check(q, answer)
-            assert not verdict.passed, (answer, verdict)
-            assert verdict.message_id == (m.key or f"m{i}"), (answer, verdict)  # its own message, not another's
+        example = example_value(m.example)
+        verdict = lesson.check(q, example)
+        assert not verdict.passed, (example, verdict)
+        same = [  # mistakes that give the very same value (the chosen move's win rate is the best one)
+            n.key or f"m{j}"
+            for j, n in examples
+            if math.isclose(float(example_value(n.example)), float(example), rel_tol=1e-12)
+        ]
+        assert verdict.message_id == (m.key or f"m{i}") or verdict.message_id in same, (
+            example,
+            verdict,
+        )  # its own message, not another's
 
 
 CODE = re.compile(r"\bsum\(|\bFraction\(|\bfor \w+ in\b|\breturn\b|\bsl\.\w+\(|\+=|:\s*$")

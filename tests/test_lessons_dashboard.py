@@ -92,3 +92,53 @@ def test_the_committed_sample_class_is_the_seeded_sample(tmp_path: Path) -> None
         assert filecmp.cmp(SAMPLE / rel, made / rel, shallow=False), rel
     records = dashboard.load_class(SAMPLE)
     assert dashboard.stuck(records) and all(dashboard.misconceptions(records, r.lesson) for r in records)
+
+
+# -- issue 31: a try is a changed answer; a chart for a whole course ----------------------------
+def test_running_the_same_answer_again_is_not_a_new_try() -> None:
+    from boardgames_widgets.lessons import checker
+
+    check = checker("probability.dice", record=False)
+    for _run in range(3):  # the student re-runs the notebook without changing the answer
+        check("q1", 0.9)
+    assert check.record["q1"]["attempts"] == 1 and len(check.record["q1"]["tried"]) == 1
+    check("q1", 0.8)
+    assert check.record["q1"]["attempts"] == 2
+
+    def p_reach(die, k):
+        return 0.5
+
+    check("q4", p_reach)
+    check("q4", p_reach)
+    assert check.record["q4"]["attempts"] == 1
+
+    def p_reach(die, k):  # the student edits the body and runs the cell again
+        return 0.25
+
+    check("q4", p_reach)
+    assert check.record["q4"]["attempts"] == 2
+
+
+def test_the_completion_chart_is_readable_for_ten_lessons_and_thirty_students(tmp_path: Path) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from boardgames_widgets.lessons.check import LESSON_MODULES
+
+    folder = dashboard.sample_class(tmp_path / "submitted", tuple(LESSON_MODULES))
+    extra = [f"s{k:02d}" for k in range(22)]  # 8 sample students + 22 more
+    for name in extra:
+        for lesson_dir in (folder / "ada").iterdir():
+            (folder / name / lesson_dir.name).mkdir(parents=True)
+            for record in lesson_dir.glob("*.json"):
+                (folder / name / lesson_dir.name / record.name).write_bytes(record.read_bytes())
+    records = dashboard.load_class(folder)
+    assert len({r.student for r in records}) == 30 and len({r.lesson for r in records}) == 10
+    ax = dashboard.plot_completion(records)
+    ax.figure.canvas.draw()
+    labels = [t for t in ax.get_yticklabels() if t.get_text()]
+    assert len(labels) == 10
+    boxes = [t.get_window_extent() for t in labels]
+    assert not any(a.overlaps(b) for i, a in enumerate(boxes) for b in boxes[i + 1 :]), "lesson labels overlap"
+    xboxes = [t.get_window_extent() for t in ax.get_xticklabels() if t.get_text()]
+    assert not any(a.overlaps(b) for i, a in enumerate(xboxes) for b in xboxes[i + 1 :]), "exercise labels overlap"

@@ -27,6 +27,7 @@ from nbclient import NotebookClient
 
 from boardgames_widgets.lessons import dashboard
 from boardgames_widgets.lessons.course import ASSIGNMENTS, lessons_source, make_course
+from boardgames_widgets.lessons.course_cli import nbgrader_env
 
 pytestmark = pytest.mark.nbgrader
 
@@ -44,7 +45,8 @@ def _lesson_id(notebook: Path) -> str:
 
 
 def _nbgrader(course: Path, *args: str, force: bool = True) -> str:
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(Path(__file__).resolve().parents[1]), *sys.path])}
+    # nbgrader runs `alembic` from PATH: this Python's bin first, activated environment or not (issue 31)
+    env = {**nbgrader_env(), "PYTHONPATH": os.pathsep.join([str(Path(__file__).resolve().parents[1]), *sys.path])}
     done = subprocess.run(
         [sys.executable, "-m", "nbgrader", *args, *(["--force"] if force else [])],
         cwd=course,
@@ -114,6 +116,29 @@ def test_released_lesson_runs_to_the_end_and_says_not_answered(course: Path, nam
     (record,) = folder.glob("checks_*.json")
     saved = json.loads(record.read_text(encoding="utf-8"))
     assert saved["exercises"] == {} and saved["student"] == ""  # "not answered" is not an attempt
+
+
+#: an answer cell's suggestion: ``answer_q1 = ...  # a probability, e.g. Fraction(1, 4)``
+SUGGESTED = re.compile(r"^(answer_\w+) = \.\.\.(\s*#.*?e\.g\.\s+(.+))$", re.M)
+
+
+@pytest.mark.parametrize("name", list(ASSIGNMENTS))
+def test_released_lesson_runs_with_the_suggested_forms_typed_in(course: Path, name: str) -> None:
+    """Issue 31: the student version defines every name its answer cells suggest (no NameError)."""
+    folder = course / "release" / name
+    nb = nbformat.read(folder / Path(ASSIGNMENTS[name]).name, as_version=4)
+    typed = 0
+    for cell in _answer_cells(nb).values():
+        cell.source, n = SUGGESTED.subn(lambda m: f"{m.group(1)} = {m.group(3)}", cell.source)
+        typed += n
+    NotebookClient(nb, timeout=900, kernel_name="python3", resources={"metadata": {"path": str(folder)}}).execute()
+    for cell in nb.cells:
+        out = _text(cell)
+        assert "NameError" not in out and "ERROR" not in out, (name, cell.source[:200], out)
+    for grade_id, cell in _answer_cells(nb).items():
+        assert "raised NameError" not in _text(cell), (name, grade_id)
+    for record in folder.glob("checks_*.json"):
+        record.unlink()  # the run's record is not part of the release
 
 
 def _type_answers(released: nbformat.NotebookNode, reference: nbformat.NotebookNode) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from collections import deque
@@ -67,6 +68,69 @@ def test_q2_autograder_counts_expansions():
     landing = paths_check("q2", lambda s, n, nb: list({tuple(p[-1]) for p in _dfs(True)(s, n, nb)}))
     assert "landing squares" in landing.message
     assert "returns None" in paths_check("q2", lambda s, n, nb: None).message
+
+
+def _dfs_twice(start, n, neighbours):
+    """Prunes, but asks neighbours() twice per node (once to test for a dead end)."""
+    out = []
+
+    def extend(path):
+        if len(path) == n + 1:
+            out.append(path)
+            return
+        if not neighbours(path[-1]):
+            return
+        for nxt in neighbours(path[-1]):
+            if nxt not in path:
+                extend([*path, nxt])
+
+    extend([start])
+    return out
+
+
+def _iterative(prune: bool, ask_leaves: bool = False):
+    def all_paths(start, n, neighbours):
+        out, stack = [], [[start]]
+        while stack:
+            path = stack.pop()
+            if ask_leaves:
+                nexts = neighbours(path[-1])
+            if len(path) == n + 1:
+                if len(set(path)) == len(path):
+                    out.append(path)
+                continue
+            nexts = nexts if ask_leaves else neighbours(path[-1])
+            stack.extend([*path, nxt] for nxt in reversed(nexts) if not prune or nxt not in path)
+        return out
+
+    return all_paths
+
+
+def _layers(prune: bool):
+    """Breadth-first: all paths of k steps, then of k + 1."""
+
+    def all_paths(start, n, neighbours):
+        layer = [[start]]
+        for _ in range(n):
+            layer = [[*p, nxt] for p in layer for nxt in neighbours(p[-1]) if not prune or nxt not in p]
+        return [p for p in layer if len(set(p)) == len(p)]
+
+    return all_paths
+
+
+@pytest.mark.parametrize(
+    "search", [_dfs(prune=True), _dfs_twice, _iterative(True), _iterative(True, ask_leaves=True), _layers(True)]
+)
+def test_q2_any_search_that_prunes_passes_however_it_is_organised(search):
+    """Issue 31: a DFS that prunes but asks neighbours() twice per node was told "you did not prune"."""
+    assert paths_check("q2", search).passed, paths_check("q2", search)
+
+
+@pytest.mark.parametrize(
+    "search", [_dfs(prune=False), _iterative(False), _iterative(False, ask_leaves=True), _layers(False)]
+)
+def test_q2_any_search_that_does_not_prune_is_named(search):
+    assert "did not prune" in paths_check("q2", search).message
 
 
 def test_q3_two_layer_table_and_blocking_cc_m3_cc_m5_cc_m6():
@@ -174,6 +238,35 @@ def test_q4_move_ordering():
     assert "same moves" in minimax_check("q4", lambda t, s, m: m[:1]).message
 
 
+def _sorted_by_score(best: bool, ties_seed: int | None = None, small_only: int = 0):
+    """Orders by the quick score, ties broken by a shuffle (not as the package does);
+    ``small_only``: worst-first only at nodes with fewer moves than that, best-first elsewhere."""
+
+    def order(tree, state, moves):
+        rng = random.Random(ties_seed if ties_seed is not None else 0)
+        shuffled = list(moves)
+        if ties_seed is not None:
+            rng.shuffle(shuffled)
+        sign = 1 if tree.to_move(state) == sl.MAX else -1
+        worst = not best or (small_only and len(moves) < small_only)
+        return sorted(shuffled, key=lambda m: (1 if worst else -1) * sign * tree.evaluate(tree.play(state, m)))
+
+    return order
+
+
+@pytest.mark.parametrize("seed", [None, 1])
+def test_q4_best_first_passes_and_worst_first_is_named_whatever_the_tie_order(seed):
+    """Issue 31: worst-first was named only when ties were broken as the package breaks them."""
+    assert minimax_check("q4", _sorted_by_score(True, seed)).passed
+    verdict = minimax_check("q4", _sorted_by_score(False, seed))
+    assert not verdict.passed and "worst moves first" in verdict.message, verdict
+
+
+def test_q4_worst_first_only_at_small_nodes_does_not_pass():
+    verdict = minimax_check("q4", _sorted_by_score(True, small_only=6))
+    assert not verdict.passed and verdict.message_id == "worst_somewhere", verdict
+
+
 def test_q4_an_ordering_worse_than_best_first_at_the_player_to_move_is_told_so():
     """The issue's case: lowest-first at MAX too (411 nodes vs 458 unordered) used to pass."""
     at_max = minimax_check("q4", lesson2._ascending)
@@ -187,8 +280,13 @@ def test_q4_an_ordering_worse_than_best_first_at_the_player_to_move_is_told_so()
         random.Random(str(state)).shuffle(moves)
         return moves
 
-    assert "does not try its best move first" in minimax_check("q4", shuffled).message
-    assert lesson2._expanded_with(sl.best_first) < lesson2._expanded_with(lesson2._ascending)
+    assert minimax_check("q4", shuffled).message_id in ("m7", "worst_somewhere")
+    work = [
+        sl.measure(sl.alphabeta_value, *lesson2.tree_for(seed, left), depth, order=order).expanded
+        for seed, left, depth in lesson2.ALPHABETA_CASES
+        for order in (sl.best_first, lesson2._ascending)
+    ]
+    assert sum(work[::2]) < sum(work[1::2])
 
 
 # -- lesson 3: expectimax ---------------------------------------------------------------------
@@ -222,10 +320,33 @@ def test_q2_expectimax_not_minimax_against_dice():
 def test_q3_where_to_wait():
     values = lesson3.wait_values()
     best = max(values, key=values.get)
-    assert expecti_check("q3", best).passed
-    assert "greedy" in expecti_check("q3", lesson3.nearest_square(values, lesson3.WAIT_MOUSE)).message
-    assert "cannot land there" in expecti_check("q3", (0, 0)).message
+    assert expecti_check("q3", (best, values[best])).passed
+    assert expecti_check("q3", (best, Fraction(values[best]).limit_denominator(100))).passed
+    assert expecti_check("q3", (best, round(values[best], 2))).passed
+    assert expecti_check("q3", best).message_id == "not_answered"  # a bare square: give its value too
+    assert "cannot land there" in expecti_check("q3", ((0, 0), 0.1)).message
     assert all(v == 0 for v in lesson3.wait_values(2, "worst").values())
+    assert "worst roll" in expecti_check("q3", (best, 0)).message
+
+
+def _tie_orders(squares):
+    """Every order a student's sort could leave tied squares in."""
+    return [list(p) for p in itertools.permutations(sorted(squares))]
+
+
+def test_q3_a_greedy_or_depth_1_choice_is_named_whatever_the_tie_order():
+    """Issue 31: the nearest square tied with the right one and passed or was named by dict order."""
+    values, shallow = lesson3.wait_values(), lesson3.wait_values(1)
+    nearest = lambda sq: abs(sq[0] - lesson3.WAIT_MOUSE[0]) + abs(sq[1] - lesson3.WAIT_MOUSE[1])  # noqa: E731
+    for order in _tie_orders(values):
+        greedy = min(order, key=nearest)  # min/max keep the first of equals: the order decides
+        depth1 = max(order, key=shallow.get)
+        for square, value in ((greedy, shallow[greedy]), (depth1, shallow[depth1]), (greedy, 0.5), (depth1, 0)):
+            verdict = expecti_check("q3", (square, value))
+            assert not verdict.passed, (order, square, value, verdict)
+            assert verdict.message_id not in ("hint1", "hint2"), (square, value, verdict)  # named, not a hint
+        if greedy != max(values, key=values.get):
+            assert "greedy" in expecti_check("q3", (greedy, values[greedy])).message
 
 
 def test_duel_is_reproducible_and_counts_catches():

@@ -16,9 +16,12 @@ runs from top to bottom (and under nbval). ``NotImplementedError`` (nbgrader's
 stub) counts as "not answered yet" too.
 
 **Numbers.** A numeric exercise states how many decimal places it wants
-(``digits``): an answer correctly rounded to them passes, a near miss gets "close —
-give more digits" instead of a misconception, and exact forms (``Fraction``,
-``"3/8"``) always pass.
+(``digits``). An answer is judged at the digits the student gives: the right value
+correctly rounded to them passes (``0.88`` for 0.878 when three places were asked),
+unless a known mistake rounds the same way — then, and for a near miss, the message
+is "close — give more digits"; a known mistake is named at any rounding that is not
+also the right value's. Exact forms (``Fraction``, ``"3/8"``) always pass, ``"50%"``
+reads as 0.5, and ``0,47`` (a tuple in Python: a decimal comma) is named.
 
 **Hints** are graduated: the first unexplained wrong answer gets the idea, later
 ones the step — never the solution code.
@@ -44,6 +47,7 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -73,6 +77,7 @@ UNJUDGEABLE = "unjudgeable"
 CLOSE = "close"
 NO_SUCH_EXERCISE = "no_such_exercise"
 NOT_A_NUMBER = "not_a_number"
+DECIMAL_COMMA = "decimal_comma"
 NOT_ANSWERED_TEXT = N_("Not answered yet: replace ... with your answer and run the cell again.")
 DEFAULT_HINT = N_("Not yet. Re-read the question and try again.")
 RECORD_FORMAT = 1
@@ -120,7 +125,8 @@ class Misconception:
         matches: true for answers that show this misconception.
         message: what to tell the student (names the likely mistake).
         key: the message id (``"m1"``, … by position when empty).
-        example: a typical answer that shows it (numeric exercises keep the wrong value).
+        example: a typical answer that shows it (numeric exercises keep the wrong value, or a
+            function that computes it: see :func:`example_value`).
     """
 
     matches: Callable[[Any], bool]
@@ -154,6 +160,7 @@ class Exercise:
         points: what the exercise counts in ``check_all()``.
         digits: the decimal places a numeric question asks for (stated in the notebook).
         reference: gives the right answer (numeric exercises; for tests and teachers).
+        also_right: give other values that are right too (numeric exercises).
     """
 
     id: str
@@ -166,6 +173,7 @@ class Exercise:
     points: int = 1
     digits: int | None = None
     reference: Callable[[], Any] | None = None
+    also_right: Sequence[Callable[[], Any]] = ()
 
     @property
     def hints(self) -> tuple[str, ...]:
@@ -283,6 +291,22 @@ def describe(answer: Any) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
+def fingerprint(answer: Any) -> str:
+    """A short digest of an answer, to tell a changed answer from the same one run again.
+
+    A function is known by its code (bytecode, constants, names), so re-running an unchanged
+    cell is not a new try, while an edited body is; other answers by their ``repr``.
+    """
+    import hashlib
+
+    code = getattr(answer, "__code__", None)
+    if code is not None:
+        text = repr((code.co_code, code.co_consts, code.co_names, getattr(answer, "__defaults__", None)))
+    else:
+        text = f"{type(answer).__name__}:{answer!r}"
+    return hashlib.sha1(text.encode("utf-8", "replace"), usedforsecurity=False).hexdigest()[:12]
+
+
 def record_path(lesson_id: str, folder: str | os.PathLike[str] = ".") -> Path:
     """Where the record of lesson ``lesson_id`` is saved: ``checks_<lesson>.json`` in ``folder``."""
     return Path(folder) / f"checks_{lesson_id}.json"
@@ -315,12 +339,18 @@ class Checker:
         """Judge ``answer``, remember it in the record (and save it); never raises."""
         entry = self.record.get(exercise_id, {"passed": False, "attempts": 0, "hints": 0, "tried": []})
         feedback = self.lesson.check(exercise_id, answer, int(entry.get("hints", 0)))
-        if feedback.message_id not in (NOT_ANSWERED, NO_SUCH_EXERCISE):
+        print_ = fingerprint(answer)
+        tried_before = entry.get("tried", [])
+        same = bool(tried_before) and tried_before[-1].get("fingerprint") == print_
+        if feedback.message_id not in (NOT_ANSWERED, NO_SUCH_EXERCISE) and not same:  # a re-run is not a try
             entry["attempts"] = int(entry.get("attempts", 0)) + 1
             entry["passed"] = bool(entry.get("passed")) or feedback.passed
             if feedback.message_id.startswith("hint"):
                 entry["hints"] = int(entry.get("hints", 0)) + 1
-            tried = [*entry.get("tried", []), {"answer": describe(answer), "message_id": feedback.message_id}]
+            tried = [
+                *tried_before,
+                {"answer": describe(answer), "message_id": feedback.message_id, "fingerprint": print_},
+            ]
             entry["tried"] = tried[-MAX_TRIED:]
             self.record[exercise_id] = entry
         self.save()
@@ -395,15 +425,100 @@ def checker(lesson_id: str, *, student: str = "", record: bool | str | os.PathLi
 
 # -- helpers for typical answers ---------------------------------------------------------
 def as_number(answer: Any) -> float:
-    """A numeric answer as a float (accepts int, float, Fraction, numpy scalars, '3/8')."""
+    """A numeric answer as a float (accepts int, float, Fraction, numpy scalars, '3/8', '0,47', '50%')."""
     if isinstance(answer, str):
         text = answer.strip()
+        percent = text.endswith("%")
+        text = text.removesuffix("%").strip()
         if text.count(",") == 1 and "." not in text:  # a decimal comma ("0,47", lv and ru)
             text = text.replace(",", ".")
-        return float(Fraction(text))
+        value = float(Fraction(text))
+        return value / 100 if percent else value
     if isinstance(answer, bool):
         raise TypeError(N_("a number was expected, not True/False"))
     return float(answer)
+
+
+def given_decimals(answer: Any) -> int | None:
+    """The decimal places a numeric answer was written with; ``None`` for an exact form.
+
+    ``0.88`` has 2, ``"0,880"`` 3, ``"50%"`` 2 (it is 0.50), an int 0; a ``Fraction`` or
+    ``"3/8"`` is exact (``None``). A float computed by the student (``7 / 11``) has its
+    full repr, 16 or so places: it is judged as an unrounded value.
+
+    >>> given_decimals(0.88), given_decimals("0,880"), given_decimals("50%"), given_decimals(3)
+    (2, 3, 2, 0)
+    >>> given_decimals(Fraction(1, 3)) is None, given_decimals("1/3") is None
+    (True, True)
+    """
+    if isinstance(answer, Fraction | bool):
+        return None
+    if isinstance(answer, str):
+        text = answer.strip()
+        extra = 2 if text.endswith("%") else 0
+        text = text.removesuffix("%").strip().replace(",", ".")
+        if "/" in text:
+            return None
+    else:
+        try:
+            number_ = float(answer)
+        except (TypeError, ValueError):
+            return None
+        if not math.isfinite(number_):
+            return None
+        if float(number_).is_integer() and not isinstance(answer, float) and "float" not in type(answer).__name__:
+            return 0  # an int (or a numpy integer)
+        text, extra = repr(number_), 0
+    try:
+        exponent = Decimal(text).as_tuple().exponent
+    except ArithmeticError:
+        return None
+    return (max(0, -exponent) if isinstance(exponent, int) else 0) + extra
+
+
+#: a rounding coarser than this share of the value says too little (``1`` for 0.878)
+COARSEST_SHARE = 0.05
+
+
+def matches_at_given_digits(target: float, answer: Any, *, asked: int | None, rel: float = 1e-3) -> bool:
+    """Whether ``answer`` is ``target`` at the digits the student gave.
+
+    An answer written with ``d`` decimal places matches when it lies within half a unit of
+    its last place (``0.88`` for 0.878), or within ``rel`` (an unrounded computation).
+    With fewer places than the question ``asked`` for, the rounding must still say
+    something: half a unit of the last place at most :data:`COARSEST_SHARE` of the value.
+    Whether such an answer is *accepted* also depends on the known mistakes (see
+    :func:`numeric_exercise`: a rounding shared with a mistake is "give more digits").
+    """
+    try:
+        x = as_number(answer)
+    except (TypeError, ValueError, ZeroDivisionError):
+        return False
+    if math.isclose(x, target, rel_tol=rel, abs_tol=1e-9):
+        return True
+    d = given_decimals(answer)
+    if d is None:
+        return False
+    half = 0.5 * 10.0**-d
+    if asked is not None and d < asked and half > COARSEST_SHARE * abs(target):
+        return False
+    return abs(x - target) <= half + 1e-12
+
+
+def is_decimal_comma_tuple(answer: Any) -> bool:
+    """Whether ``answer`` is what Python makes of ``0,47``: a pair of whole numbers."""
+    return (
+        isinstance(answer, tuple)
+        and len(answer) == 2
+        and all(isinstance(x, int) and not isinstance(x, bool) for x in answer)
+        and answer[1] >= 0
+    )
+
+
+DECIMAL_COMMA_TEXT = N_(
+    "Python read your comma as two numbers: 0,47 is the pair (0, 47). In Python a decimal is written "
+    "with a point: 0.47."
+)
 
 
 def close_to(
@@ -411,12 +526,12 @@ def close_to(
 ) -> Callable[[Any], bool]:
     """A judge: true for numbers within ``rel`` (relative) or ``abs_tol`` of ``expected``.
 
-    With ``digits``, an answer correctly rounded to that many decimal places is
-    accepted too (it lies within half a unit of the last digit).
+    With ``digits`` (the decimal places the question asks for), an answer is judged at
+    the digits the student gave (:func:`matches_at_given_digits`): ``0.88`` matches 0.878.
     """
     target = float(expected)
     if digits is not None:
-        abs_tol = max(abs_tol, 0.5 * 10.0**-digits + 1e-12)
+        return lambda answer: matches_at_given_digits(target, answer, asked=digits, rel=rel)
 
     def judge(answer: Any) -> bool:
         try:
@@ -425,6 +540,53 @@ def close_to(
             return False
 
     return judge
+
+
+def unambiguous(
+    expected: Callable[[], float | Fraction],
+    wrong: Sequence[Callable[[], float | Fraction]],
+    *,
+    digits: int,
+    rel: float = 1e-3,
+) -> tuple[
+    Callable[[Any], bool], Callable[[Callable[[], float | Fraction]], Callable[[Any], bool]], Callable[[Any], bool]
+]:
+    """The judges of a numeric exercise whose values are computed on demand.
+
+    Returns ``(is_correct, is_mistake, ambiguous)``: ``is_correct`` accepts the right value
+    at the digits the student gave unless a known wrong value rounds the same way;
+    ``is_mistake(value)`` names a wrong value only when the right one does not match too;
+    ``ambiguous`` is true for an answer that fits both (said: "give more digits").
+    """
+
+    def at(value: Callable[[], float | Fraction]) -> Callable[[Any], bool]:
+        return lambda a: matches_at_given_digits(float(value()), a, asked=digits, rel=rel)
+
+    def exactly(value: Callable[[], float | Fraction]) -> Callable[[Any], bool]:
+        def judge(a: Any) -> bool:
+            try:
+                return math.isclose(as_number(a), float(value()), rel_tol=1e-9, abs_tol=1e-12)
+            except (TypeError, ValueError, ZeroDivisionError):
+                return False
+
+        return judge
+
+    right, right_exactly = at(expected), exactly(expected)
+    mistakes = [(at(w), exactly(w)) for w in wrong]
+
+    def ambiguous(a: Any) -> bool:
+        if right_exactly(a) or any(e(a) for _m, e in mistakes):  # the very value: no doubt
+            return False
+        return right(a) and any(m(a) for m, _e in mistakes)
+
+    def is_correct(a: Any) -> bool:
+        return right_exactly(a) or (right(a) and not ambiguous(a) and not any(e(a) for _m, e in mistakes))
+
+    def is_mistake(value: Callable[[], float | Fraction]) -> Callable[[Any], bool]:
+        judge, very = at(value), exactly(value)
+        return lambda a: not right_exactly(a) and (very(a) or (judge(a) and not right(a)))
+
+    return is_correct, is_mistake, ambiguous
 
 
 def near_miss(expected: float | Fraction, digits: int) -> Callable[[Any], bool]:
@@ -458,7 +620,8 @@ def numeric_exercise(
         exercise_id: the id (``"q2"``).
         expected: the right value.
         wrong: typical wrong values, each with the message that names the misconception
-            (also recognised when correctly rounded to ``digits``).
+            (recognised at the digits the student gives, like the right value; an answer
+            that fits both the right value and a mistake is told "give more digits").
         hint: said for other wrong answers (graduated when several).
         rel: relative tolerance for unrounded answers.
         digits: decimal places the question asks for; ``None`` for whole-number
@@ -467,32 +630,95 @@ def numeric_exercise(
     Raises:
         ValueError: a typical wrong value lies within rounding of the right one.
     """
-    whole = digits is None
-    judge: Callable[[float | Fraction], Callable[[Any], bool]]
-    if whole:
-
-        def judge(value: float | Fraction) -> Callable[[Any], bool]:
-            return lambda a: is_number(a) and as_number(a) == float(value)
-
-    else:
-
-        def judge(value: float | Fraction) -> Callable[[Any], bool]:
-            return close_to(value, rel, digits=digits)
-
     for value, _message in wrong:  # a rounded answer must never be both right and a known mistake
         if digits is not None and _rounding_collides(float(value), float(expected), digits):
             raise ValueError(
                 f"{exercise_id}: the wrong value {value} is within rounding of the answer: ask for more digits"
             )
-    misconceptions = [Misconception(judge(value), message, example=value) for value, message in wrong]
-    not_a_number = Misconception(
-        lambda a: not is_number(a), N_("Your answer should be a number (an int, a float or a Fraction)."), NOT_A_NUMBER
+    not_a_number = Misconception(  # first: the mistakes' ids ("m2", …) stay as they were
+        lambda a: not is_number(a) and not is_decimal_comma_tuple(a),
+        N_("Your answer should be a number (an int, a float or a Fraction)."),
+        NOT_A_NUMBER,
     )
-    ex = Exercise(exercise_id, judge(expected), [not_a_number, *misconceptions], hint, reference=lambda: expected)
-    if digits is not None and float(expected) != round(float(expected)):
-        ex.near = near_miss(expected, digits)
-        ex.digits = digits
+    comma = Misconception(is_decimal_comma_tuple, DECIMAL_COMMA_TEXT, DECIMAL_COMMA)
+    if digits is None or float(expected) == round(float(expected)):
+
+        def exact(value: float | Fraction) -> Callable[[Any], bool]:
+            if digits is None:
+                return lambda a: is_number(a) and as_number(a) == float(value)
+            return close_to(value, rel, digits=digits)
+
+        misconceptions = [Misconception(exact(value), message, example=value) for value, message in wrong]
+        return Exercise(
+            exercise_id, exact(expected), [not_a_number, *misconceptions, comma], hint, reference=lambda: expected
+        )
+
+    def constant(value: float | Fraction) -> Callable[[], float | Fraction]:
+        return lambda: value
+
+    is_correct, is_mistake, ambiguous = unambiguous(
+        constant(expected), [constant(value) for value, _m in wrong], digits=digits, rel=rel
+    )
+    misconceptions = [Misconception(is_mistake(constant(value)), message, example=value) for value, message in wrong]
+    ex = Exercise(exercise_id, is_correct, [not_a_number, *misconceptions, comma], hint, reference=lambda: expected)
+    coarse = near_miss(expected, digits)
+    ex.near = lambda a: ambiguous(a) or coarse(a)
+    ex.digits = digits
     return ex
+
+
+def lazy_numeric_exercise(
+    exercise_id: str,
+    expected: Callable[[], float | Fraction],
+    wrong: Sequence[tuple[Callable[[], float | Fraction], str, str]] = (),
+    *,
+    hint: str | Sequence[str] = DEFAULT_HINT,
+    digits: int = 2,
+    rel: float = 1e-3,
+    also_right: Sequence[Callable[[], float | Fraction]] = (),
+) -> Exercise:
+    """A numeric exercise whose values are computed on first use (a simulation), judged like
+    :func:`numeric_exercise` at the digits the student gives.
+
+    Args:
+        exercise_id: the id.
+        expected: gives the right value (called when an answer is judged; cache it).
+        wrong: ``(value, message, key)`` of each typical wrong value (``key`` may be ``""``).
+        hint: said for other wrong answers.
+        digits: the decimal places the question asks for.
+        rel: relative tolerance for unrounded answers.
+        also_right: other values that count as right too (``2·s/√n`` next to ``1.96·s/√n``).
+    """
+    values = [w for w, _m, _k in wrong]
+    judges = [unambiguous(e, values, digits=digits, rel=rel) for e in (expected, *also_right)]
+
+    def is_correct(a: Any) -> bool:
+        return any(j[0](a) for j in judges)
+
+    def ambiguous(a: Any) -> bool:
+        return any(j[2](a) for j in judges)
+
+    def is_mistake(value: Callable[[], float | Fraction]) -> Callable[[Any], bool]:
+        tests = [j[1](value) for j in judges]
+        return lambda a: all(t(a) for t in tests)
+
+    not_a_number = Misconception(
+        lambda a: not is_number(a) and not is_decimal_comma_tuple(a),
+        N_("Your answer should be a number (an int, a float or a Fraction)."),
+        NOT_A_NUMBER,
+    )
+    misconceptions = [Misconception(is_mistake(w), m, k, example=w) for w, m, k in wrong]
+    comma = Misconception(is_decimal_comma_tuple, DECIMAL_COMMA_TEXT, DECIMAL_COMMA)
+    ex = Exercise(exercise_id, is_correct, [not_a_number, *misconceptions, comma], hint, reference=expected)
+    ex.near = lambda a: ambiguous(a) or near_miss(expected(), digits)(a)
+    ex.digits = digits
+    ex.also_right = tuple(also_right)
+    return ex
+
+
+def example_value(example: Any) -> Any:
+    """A misconception's example: the value itself, or computed (a lazy exercise's callable)."""
+    return example() if callable(example) else example
 
 
 def _rounding_collides(wrong: float, right: float, digits: int) -> bool:

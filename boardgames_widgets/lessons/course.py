@@ -60,20 +60,22 @@ c.ReleaseAssignmentApp.CourseDirectory.ignore = [*c.CourseDirectory.ignore, "che
 
 
 def lessons_source(lang: str | None = None) -> Path:
-    """The ``notebooks/lessons`` folder of a source checkout of the package.
+    """The lessons' notebooks shipped with the package (or of the source checkout).
 
     Args:
         lang: ``"lv"``, ``"ru"`` or ``"he"``: the generated translations
             (``notebooks/<lang>/lessons``); ``None`` or ``"en"``: the English source.
 
     Raises:
-        FileNotFoundError: the package is installed without its notebooks (not from a checkout),
-            or the lessons are not generated in ``lang``.
+        FileNotFoundError: the package's notebooks are missing (a broken installation), or the
+            lessons are not generated in ``lang``.
     """
-    notebooks = Path(__file__).resolve().parents[2] / "notebooks"
+    from boardgames_widgets.lessons.copying import notebooks_dir
+
+    notebooks = notebooks_dir()  # the package's own copy after pip install, else the checkout's
     folder = notebooks / "lessons" if lang in (None, "en") else notebooks / str(lang) / "lessons"
     if not folder.is_dir():
-        raise FileNotFoundError(f"no lesson notebooks at {folder}: make the course from a checkout of the repository")
+        raise FileNotFoundError(f"no lesson notebooks at {folder}: reinstall boardgames_widgets")
     return folder
 
 

@@ -28,6 +28,7 @@ from boardgames_widgets.lessons.check import (
     CLOSE,
     CORRECT,
     CRASHED,
+    DECIMAL_COMMA,
     NOT_A_NUMBER,
     NOT_ANSWERED,
     RECORD_FORMAT,
@@ -44,6 +45,7 @@ GENERIC = {
     CRASHED: N_("the student's code raised an error"),
     UNJUDGEABLE: N_("an answer of the wrong type"),
     NOT_A_NUMBER: N_("not a number"),
+    DECIMAL_COMMA: N_("a decimal comma (Python read a pair)"),
 }
 
 
@@ -149,21 +151,30 @@ def stuck(records: list[StudentRecord], min_attempts: int = 3) -> list[tuple[str
 
 
 def plot_completion(records: list[StudentRecord], ax: Any = None) -> Any:
-    """A bar per exercise of every lesson in ``records``: the share of students who solved it."""
-    import matplotlib.pyplot as plt
+    """A grid, one row per lesson and one column per exercise: the share of students who solved it.
 
+    Readable for a whole course (ten lessons, thirty students): every cell is labelled with
+    its percentage, and the figure grows with the number of lessons.
+    """
+    import matplotlib.pyplot as plt
+    import numpy as np
+
+    lessons = sorted({r.lesson for r in records})
+    table = [completion(records, lesson_id) for lesson_id in lessons]
+    width = max((len(row) for row in table), default=1)
+    grid = np.full((len(lessons), width), np.nan)
+    for i, row in enumerate(table):
+        for j, share in enumerate(row.values()):
+            grid[i, j] = share
     if ax is None:
-        _fig, ax = plt.subplots(figsize=(9, 3.5))
-    labels, shares = [], []
-    for lesson_id in sorted({r.lesson for r in records}):
-        for q, share in completion(records, lesson_id).items():
-            labels.append(f"{lesson_id}\n{q}")
-            shares.append(share)
-    ax.bar(range(len(shares)), shares, color="#5b8dd6")
-    ax.set_xticks(range(len(shares)), labels, rotation=90, fontsize=7)
-    ax.set_ylim(0, 1)
-    ax.set_ylabel(_("share of students who solved it"))
-    ax.set_title(_("Completion per exercise"))
+        _fig, ax = plt.subplots(figsize=(1.1 * width + 3, 0.45 * len(lessons) + 1.2))
+    ax.imshow(np.ma.masked_invalid(grid), cmap="RdYlGn", vmin=0, vmax=1, aspect="auto")
+    for i, row in enumerate(table):
+        for j, share in enumerate(row.values()):
+            ax.text(j, i, f"{share:.0%}", ha="center", va="center", fontsize=8)
+    ax.set_xticks(range(width), [f"q{j + 1}" for j in range(width)])
+    ax.set_yticks(range(len(lessons)), lessons)
+    ax.set_title(_("Completion per exercise: share of students who solved it"))
     return ax
 
 

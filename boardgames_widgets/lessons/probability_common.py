@@ -44,7 +44,9 @@ def probability_exercise(
         ValueError: a typical wrong value lies within rounding of the right one.
     """
     ex = numeric_exercise(exercise_id, expected, wrong, hint=hint, rel=rel, digits=digits)
-    percent = Misconception(close_to(100 * Fraction(expected), rel), PERCENT, example=100 * Fraction(expected))
+    percent = Misconception(
+        close_to(100 * Fraction(expected), rel, digits=max(0, digits - 2)), PERCENT, example=100 * Fraction(expected)
+    )
     outside = Misconception(lambda a: not 0 <= as_number(a) <= 1, OUT_OF_RANGE)
     ex.misconceptions = [*ex.misconceptions, percent, outside]
     return ex

@@ -20,7 +20,7 @@ from boardgames_widgets.analysis.chop_chop import reachable
 from boardgames_widgets.games.chop_chop import ChopChop, ChopChopState
 from boardgames_widgets.games.chop_chop.layout import Coord
 from boardgames_widgets.lessons import search_tools as sl
-from boardgames_widgets.lessons.check import Exercise, Misconception, NotAnswered, lesson
+from boardgames_widgets.lessons.check import Exercise, Misconception, NotAnswered, close_to, lesson
 from boardgames_widgets.lessons.probability_common import probability_exercise
 from boardgames_widgets.lessons.text import N_
 
@@ -238,40 +238,76 @@ def _as_square(answer: Any) -> Coord:
     return (int(r), int(c))
 
 
+def _as_choice(answer: Any) -> tuple[Coord, Any]:
+    """q3's answer ``((row, col), value)``; a bare square is told to add its value."""
+    if isinstance(answer, list | tuple) and len(answer) == 2 and isinstance(answer[0], list | tuple | str):
+        return _as_square(answer[0]), answer[1]
+    _as_square(answer)  # a bare square: say what is missing (or fail on what is not a square)
+    raise NotAnswered(N_("give the square and its expectimax value, as ((row, col), value)"))
+
+
 _values = wait_values()
 _best = max(_values, key=_values.__getitem__)
-_greedy = nearest_square(_values, WAIT_MOUSE)
 _shallow = wait_values(1)
-_shallow_best = max(_shallow, key=_shallow.__getitem__)
+_worst_roll = wait_values(WAIT_DEPTH, "worst")
+
+
+def tied(values: dict[Coord, float], key: Callable[[Coord], float]) -> frozenset[Coord]:
+    """The squares that share the top of ``key``: a choice among them depends only on tie order."""
+    top = max(key(sq) for sq in values)
+    return frozenset(sq for sq in values if math.isclose(key(sq), top, abs_tol=1e-12))
+
+
+#: the greedy cat's squares: every square nearest the mouse (whichever a tie order picks)
+GREEDY = tied(_values, lambda sq: -(abs(sq[0] - WAIT_MOUSE[0]) + abs(sq[1] - WAIT_MOUSE[1])))
+#: the depth-1 favourites (the evaluation that does not fit the depth), all of them
+SHALLOW = tied(_shallow, _shallow.__getitem__)
+
+
+def _value_is(target: Callable[[Coord], float]) -> Callable[[tuple[Coord, Any]], bool]:
+    return lambda choice: close_to(target(choice[0]), digits=2)(choice[1])
+
+
 ex.add(
     Exercise(
         "q3",
-        is_correct=lambda sq: sq == _best,
+        is_correct=lambda choice: choice[0] == _best and _value_is(_values.__getitem__)(choice),
         misconceptions=[
             Misconception(
-                lambda sq: sq not in _values,
+                lambda choice: choice[0] not in _values,
                 N_("The cat cannot land there with this roll: pick a square from the list."),
             ),
             Misconception(
-                lambda sq: sq == _greedy,
+                lambda choice: choice[0] in GREEDY and choice[0] != _best,
                 N_(
                     "That is the greedy cat's square: nearest to the mouse. But the mouse moves first, with its "
                     "own die — wait where the mouse is likely to be catchable after its move."
                 ),
             ),
             Misconception(
-                lambda sq: sq == _shallow_best,
+                lambda choice: (
+                    (choice[0] in SHALLOW and choice[0] != _best)
+                    or _value_is(lambda sq: _shallow.get(sq, math.nan))(choice)
+                ),
                 N_(
                     "That is the best square at depth 1: the evaluation looks at the mouse where it is now, but the "
                     "mouse moves before the cat rolls again. Search one decision deeper."
                 ),
+            ),
+            Misconception(
+                _value_is(_worst_roll.__getitem__),
+                N_(
+                    "That value takes the worst roll every time (minimax against dice): the mouse always escapes. "
+                    "Weigh the rolls by their probabilities."
+                ),
+                "worst_roll",
             ),
         ],
         hint=(
             N_("The cat should go where its chance to catch the mouse later is best, averaged over the dice."),
             N_("Compare the expectimax values of the landing squares (depth 2): the highest wins."),
         ),
-        prepare=_as_square,
+        prepare=_as_choice,
         praise=N_("Correct — the square with the best expected chance to catch the mouse."),
     )
 )

@@ -11,6 +11,8 @@ reference searches of :mod:`boardgames_widgets.lessons.search_tools`.
 
 from __future__ import annotations
 
+import dataclasses
+import itertools
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -271,11 +273,49 @@ ex.add(
 )
 
 
-def _run_order(func: Any) -> list[tuple[bool, bool, int, int, int]]:
-    """Per case: same moves?, same value?, nodes with the student's order, without order, best-first."""
+@dataclasses.dataclass
+class _OrderRun:
+    """The student's ordering on the q4 cases: per case ``(same moves?, same value?, nodes with it,
+    nodes without order, nodes best-first)``, and how it ordered each node it was asked about."""
+
+    rows: list[tuple[bool, bool, int, int, int]]
+    #: per node asked: ``"best"`` (best first for the player to move, ties in any order), ``"worst"``,
+    #: ``"mixed"`` or ``"tie"`` (every move scores the same); with the player to move
+    nodes: list[tuple[str, str]]
+
+
+def order_kind(tree: sl.GameTree, state: Any, ordered: list[Any]) -> str:
+    """How ``ordered`` sorts a node's moves by their quick score (``tree.evaluate`` after the move).
+
+    ``"best"``: best first for the player to move; ``"worst"``: worst first; ``"tie"``:
+    every move scores the same; else ``"mixed"``. Ties among equal scores may be in any
+    order, so the verdict does not depend on how a sort breaks them.
+    """
+    saved = (tree.expanded, tree.evaluated)
+    sign = 1 if tree.to_move(state) == sl.MAX else -1
+    scores = [sign * tree.evaluate(tree.play(state, m)) for m in ordered]
+    tree.expanded, tree.evaluated = saved
+    if len(set(scores)) < 2:
+        return "tie"
+    if all(x >= y for x, y in itertools.pairwise(scores)):
+        return "best"
+    if all(x <= y for x, y in itertools.pairwise(scores)):
+        return "worst"
+    return "mixed"
+
+
+def _run_order(func: Any) -> _OrderRun:
+    """Run the student's ordering inside alpha-beta on every case, watching each node's order."""
     if not callable(func):
         raise TypeError(N_("q4 expects your function order(tree, state, moves)"))
-    out = []
+    out = _OrderRun([], [])
+
+    def watched(tree: sl.GameTree, state: Any, moves: list[Any]) -> list[Any]:
+        got = func(tree, state, moves)
+        if got is not None and sorted(map(str, got)) == sorted(map(str, moves)):
+            out.nodes.append((str(tree.to_move(state)), order_kind(tree, state, list(got))))
+        return got  # type: ignore[no-any-return]
+
     for seed, left, depth in ALPHABETA_CASES:
         tree, state = tree_for(seed, left)
         moves = tree.moves(state)
@@ -284,13 +324,33 @@ def _run_order(func: Any) -> list[tuple[bool, bool, int, int, int]]:
             raise NotAnswered(N_("your function returns None: return the moves in your order"))
         same = got is not None and sorted(map(str, got)) == sorted(map(str, moves))
         if not same:
-            out.append((False, False, 0, 0, 0))
+            out.rows.append((False, False, 0, 0, 0))
             continue
-        mine = sl.measure(sl.alphabeta_value, tree, state, depth, order=func)
+        mine = sl.measure(sl.alphabeta_value, tree, state, depth, order=watched)
         plain = sl.measure(sl.alphabeta_value, tree, state, depth)
         good = sl.measure(sl.alphabeta_value, tree, state, depth, order=sl.best_first)
-        out.append((True, math.isclose(mine.value, plain.value), mine.expanded, plain.expanded, good.expanded))
+        out.rows.append((True, math.isclose(mine.value, plain.value), mine.expanded, plain.expanded, good.expanded))
     return out
+
+
+def _kinds(run: _OrderRun, player: str | None = None) -> set[str]:
+    """The orders seen at nodes where the scores differ (of one player, or of both)."""
+    return {k for p, k in run.nodes if k != "tie" and (player is None or p == player)}
+
+
+def _worst_everywhere(run: _OrderRun) -> bool:
+    return all(r[0] for r in run.rows) and _kinds(run) == {"worst"}
+
+
+def _worst_at(player: str) -> Callable[[_OrderRun], bool]:
+    other = sl.MIN if player == sl.MAX else sl.MAX
+    return lambda run: (
+        all(r[0] for r in run.rows) and _kinds(run, player) == {"worst"} and _kinds(run, other) == {"best"}
+    )
+
+
+def _worst_somewhere(run: _OrderRun) -> bool:
+    return all(r[0] for r in run.rows) and "worst" in _kinds(run)
 
 
 def _ascending(tree: sl.GameTree, state: Any, moves: list[Any]) -> list[Any]:
@@ -308,28 +368,17 @@ def _worst_first(tree: sl.GameTree, state: Any, moves: list[Any]) -> list[Any]:
     return sl.best_first(tree, state, moves)[::-1]
 
 
-@cache
-def _expanded_with(order: Callable[..., list[Any]]) -> tuple[int, ...]:
-    """Nodes alpha-beta expands on each q4 case with ``order``."""
-    return tuple(
-        sl.measure(sl.alphabeta_value, *tree_for(seed, left), depth, order=order).expanded
-        for seed, left, depth in ALPHABETA_CASES
-    )
-
-
 #: how much more work than best-first still counts as "best move first" (another good heuristic)
 Q4_SLACK = 1.05
 
 
-def _good_enough(rows: list[tuple[bool, bool, int, int, int]]) -> bool:
-    """Correct: same moves, same value, and about as little work as best-first (or less)."""
-    if not all(r[0] and r[1] for r in rows):
+def _good_enough(run: _OrderRun) -> bool:
+    """Correct: same moves, same value, about as little work as best-first (or less), and
+    nowhere the worst move first for the player to move."""
+    rows = run.rows
+    if not all(r[0] and r[1] for r in rows) or "worst" in _kinds(run):
         return False
     return sum(r[2] for r in rows) <= Q4_SLACK * sum(r[4] for r in rows)
-
-
-def _same_work(order: Callable[..., list[Any]]) -> Callable[[list[tuple[bool, bool, int, int, int]]], bool]:
-    return lambda rows: all(r[0] for r in rows) and tuple(r[2] for r in rows) == _expanded_with(order)
 
 
 ex.add(
@@ -338,46 +387,59 @@ ex.add(
         is_correct=_good_enough,
         misconceptions=[
             Misconception(
-                lambda rows: not all(r[0] for r in rows),
+                lambda run: not all(r[0] for r in run.rows),
                 N_("Your ordering must return the same moves, only in another order (none lost, none added)."),
             ),
             Misconception(
-                _same_work(_worst_first),
+                _worst_everywhere,
                 N_(
                     "Your ordering makes alpha-beta slower: it puts the worst moves first. At MAX the moves with the "
                     "highest value should come first, at MIN the lowest."
                 ),
+                "m2",
             ),
             Misconception(
-                _same_work(_ascending),
+                _worst_at(sl.MAX),
                 N_(
                     "At MIN your order is right, but at MAX you try the lowest values first — that is MAX's worst "
                     "move. Order for the player to move: MAX wants the highest value first."
                 ),
+                "m3",
             ),
             Misconception(
-                _same_work(_descending),
+                _worst_at(sl.MIN),
                 N_(
                     "At MAX your order is right, but at MIN you try the highest values first — that is MIN's worst "
                     "move. Order for the player to move: MIN wants the lowest value first."
                 ),
+                "m4",
             ),
             Misconception(
-                lambda rows: sum(r[2] for r in rows) > sum(r[3] for r in rows),
+                lambda run: sum(r[2] for r in run.rows) > sum(r[3] for r in run.rows),
                 N_(
                     "Your ordering makes alpha-beta slower than no ordering at all: some player's worst moves come "
                     "first. Put the best move for the player to move first."
                 ),
+                "m5",
             ),
             Misconception(
-                lambda rows: sum(r[2] for r in rows) == sum(r[3] for r in rows),
+                lambda run: sum(r[2] for r in run.rows) == sum(r[3] for r in run.rows),
                 N_(
                     "Alpha-beta does exactly as much work as with the moves in their own order: your function does "
                     "not reorder them (sorted() returns a new list — return that one)."
                 ),
+                "m6",
             ),
             Misconception(
-                lambda rows: all(r[0] for r in rows),
+                _worst_somewhere,
+                N_(
+                    "At some nodes your ordering puts the worst move for the player to move first (it may still look "
+                    "fast on small nodes). Order every node the same way: best for the player to move first."
+                ),
+                "worst_somewhere",
+            ),
+            Misconception(
+                lambda run: all(r[0] for r in run.rows),
                 N_(
                     "Your ordering helps, but alpha-beta still does clearly more work than with the best move first: "
                     "at some nodes the player to move does not try its best move first."

@@ -13,6 +13,7 @@ say "you did not prune", not just "wrong".
 from __future__ import annotations
 
 import dataclasses
+from collections import Counter
 from collections.abc import Callable
 from functools import cache
 from typing import Any
@@ -119,9 +120,11 @@ class CountingNeighbours:
     def __init__(self, rule: Callable[[Coord], list[Coord]]) -> None:
         self.rule = rule
         self.calls = 0
+        self.asked: Counter[Coord] = Counter()
 
     def __call__(self, square: Coord) -> list[Coord]:
         self.calls += 1
+        self.asked[tuple(square)] += 1  # type: ignore[index]
         return list(self.rule(tuple(square)))  # type: ignore[arg-type]
 
 
@@ -163,6 +166,8 @@ class _Run:
     starts: list[Coord]
     calls: list[int]
     pruned_calls: list[int]
+    #: per case: whether the squares asked are those of a pruning search (each asked a whole number of times)
+    pruned_shape: list[bool] = dataclasses.field(default_factory=list)
 
 
 def _run_paths(func: Any) -> _Run:
@@ -187,7 +192,30 @@ def _run_paths(func: Any) -> _Run:
         run.calls.append(counter.calls)
         # the work of a search that prunes: one expansion per path prefix, leaves included
         run.pruned_calls.append(sum(len(_norm(reference_paths(cat, k, rule))) for k in range(n + 1)))
+        run.pruned_shape.append(_asks_like_a_pruning_search(counter.asked, cat, n, rule))
     return run
+
+
+def _asks_like_a_pruning_search(
+    asked: Counter[Coord], start: Coord, n: int, rule: Callable[[Coord], list[Coord]]
+) -> bool:
+    """Whether ``asked`` is the work of a search that prunes, however it is organised.
+
+    A search that prunes asks ``neighbours`` about the last square of each path that does
+    not revisit a square (the inner ones; perhaps the full ones too), maybe more than once
+    each (a search that calls ``neighbours()`` twice per node still prunes): ``asked`` is
+    ``a × inner + b × full`` for whole ``a ≥ 1``, ``0 ≤ b ≤ a``. A search that does not
+    prune also asks about the ends of walks that revisit a square, which breaks that shape.
+    Recursive, iterative or breadth-first: the order does not matter.
+    """
+    inner: Counter[Coord] = Counter(p[-1] for k in range(n) for p in reference_paths(start, k, rule))
+    full: Counter[Coord] = Counter(p[-1] for p in reference_paths(start, n, rule))
+    for a in range(1, 5):
+        for b in range(a + 1):
+            shape = Counter({sq: a * inner[sq] + b * full[sq] for sq in inner.keys() | full.keys()})
+            if +shape == +asked:
+                return True
+    return False
 
 
 def _revisits(run: _Run) -> bool:
@@ -222,7 +250,10 @@ def _duplicates(run: _Run) -> bool:
 
 
 def _not_pruned(run: _Run) -> bool:
-    return _same_paths(run) and any(c > p for c, p in zip(run.calls, run.pruned_calls, strict=True))
+    """Right paths with more work than a pruning search, and not a pruning search's work repeated."""
+    return _same_paths(run) and any(
+        c > p and not shaped for c, p, shaped in zip(run.calls, run.pruned_calls, run.pruned_shape, strict=True)
+    )
 
 
 # -- BFS ------------------------------------------------------------------------------------

@@ -17,13 +17,11 @@ from boardgames_widgets.agents.papageno_policies import card_weight
 from boardgames_widgets.games.papageno import CAPTURE, KINDS, PapagenoObservation, PapagenoState
 from boardgames_widgets.lessons import strategy_tools as sl
 from boardgames_widgets.lessons.check import (
-    Exercise,
     Misconception,
     as_number,
-    close_to,
     is_number,
+    lazy_numeric_exercise,
     lesson,
-    near_miss,
     numeric_exercise,
 )
 from boardgames_widgets.lessons.probability_common import probability_exercise
@@ -140,10 +138,6 @@ def chosen_share() -> float:
     return share
 
 
-def _lazy_close(value: Callable[[], float]) -> Callable[[Any], bool]:
-    return lambda a: close_to(value(), digits=2)(a)
-
-
 _q2_wrong: list[tuple[Callable[[], float], str, str]] = [
     (
         lambda: lesson_search().values[lesson_search().action],
@@ -167,18 +161,10 @@ _q2_wrong: list[tuple[Callable[[], float], str, str]] = [
     ),
 ]
 ex.add(
-    Exercise(
+    lazy_numeric_exercise(
         "q2",
-        is_correct=_lazy_close(chosen_share),
-        misconceptions=[
-            Misconception(lambda a: not is_number(a), N_("Your answer should be a number between 0 and 1.")),
-            Misconception(
-                lambda a: is_number(a) and as_number(a) > 1,
-                N_("That looks like a count of visits: divide by the number of iterations to get a share."),
-                "count",
-            ),
-            *[Misconception(_lazy_close(f), m, k) for f, m, k in _q2_wrong],
-        ],
+        chosen_share,
+        _q2_wrong,
         hint=(
             N_(
                 "Each ISMCTS iteration samples the hidden cards afresh and then walks down the one tree: each "
@@ -186,11 +172,18 @@ ex.add(
             ),
             N_("Take the visits of the move the search plays and divide by the total number of iterations."),
         ),
-        near=lambda a: near_miss(chosen_share(), 2)(a),
         digits=2,
-        reference=chosen_share,
     )
 )
+ex.exercises["q2"].misconceptions = [
+    *ex.exercises["q2"].misconceptions[:1],
+    Misconception(
+        lambda a: is_number(a) and as_number(a) > 1,
+        N_("That looks like a count of visits: divide by the number of iterations to get a share."),
+        "count",
+    ),
+    *ex.exercises["q2"].misconceptions[1:],
+]
 
 
 _w = held_weight()

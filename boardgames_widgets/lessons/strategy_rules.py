@@ -9,13 +9,12 @@ call as in the notebook, so checking costs nothing there).
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import cache
 from typing import Any
 
 from boardgames_widgets.agents.papageno_policies import card_weight, pair_position, partner
 from boardgames_widgets.lessons import strategy_tools as sl
-from boardgames_widgets.lessons.check import Exercise, Misconception, as_number, lesson, numeric_exercise
+from boardgames_widgets.lessons.check import Exercise, as_number, lazy_numeric_exercise, lesson
 from boardgames_widgets.lessons.strategy_common import choice_exercise, outputs_exercise
 from boardgames_widgets.lessons.text import M_, N_
 
@@ -96,15 +95,6 @@ def q2_rounds_data() -> tuple[float, int]:
     return _std(totals), len(totals)
 
 
-def _q2_judge(value: Any, target: float) -> bool:
-    return abs(as_number(value) - target) <= 0.01 * abs(target) + 0.005
-
-
-def _near(target: Callable[[], float]) -> Callable[[Any], bool]:
-    """Matches answers :func:`_q2_judge` puts at ``target()``."""
-    return lambda value: _q2_judge(value, target())
-
-
 def _q2_exercise() -> Exercise:
     def right(z: float = 1.96) -> float:
         std, n = q2_data()
@@ -136,17 +126,16 @@ def _q2_exercise() -> Exercise:
             N_("That is the spread of a single pair's mean. A mean of n pairs varies less: divide by √n."),
         ),
     ]
-    return Exercise(
+    return lazy_numeric_exercise(
         "q2",
-        # 2·s/√n, the rule of thumb of lesson one, is as good as 1.96·s/√n
-        is_correct=lambda v: _q2_judge(v, right()) or _q2_judge(v, right(2.0)),
-        misconceptions=[
-            *[Misconception(_near(f), m) for f, m in wrong],
-        ],
+        right,
+        [(f, m, f"m{i}") for i, (f, m) in enumerate(wrong, 1)],  # the ids the records know
         hint=(
             N_("The interval is the mean ± about two standard errors; the unit is one duplicate pair."),
             N_("Half width = 1.96 (or 2) × (standard deviation of the pair means) / √(number of pairs)."),
         ),
+        digits=2,
+        also_right=[lambda: right(2.0)],  # 2·s/√n, the rule of thumb of lesson one, is as good as 1.96·s/√n
     )
 
 
@@ -289,32 +278,44 @@ def pair_rule_saving(k: int = Q2_K) -> float:
 
 
 def _q5() -> Exercise:
-    def judge(target: Any) -> Any:
-        return lambda v: abs(as_number(v) - target()) <= 0.02 * abs(target()) + 0.01
+    def with_pairs() -> float:
+        return sl.threshold_sweep(PAIR_KS, True)[PAIR_KS.index(Q2_K)].mean_total
 
-    base = numeric_exercise("q5", 0.0, hint="")
-    base.is_correct = judge(pair_rule_saving)
-    base.misconceptions = [
-        base.misconceptions[0],
-        Misconception(
-            judge(lambda: -pair_rule_saving()),
-            N_("Right size, wrong sign: the saving is (total without pairs) − (total with pairs), a positive number."),
+    def without_pairs() -> float:
+        return sl.threshold_sweep()[sl.SWEEP_KS.index(Q2_K)].mean_total
+
+    return lazy_numeric_exercise(
+        "q5",
+        pair_rule_saving,
+        [
+            (
+                lambda: -pair_rule_saving(),
+                N_(
+                    "Right size, wrong sign: the saving is (total without pairs) − (total with pairs), a positive number."
+                ),
+                "",
+            ),
+            (
+                with_pairs,
+                N_("That is the mean total with the pair rule; the question asks how much lower it is than without."),
+                "",
+            ),
+            (
+                without_pairs,
+                N_(
+                    "That is the mean total without the pair rule; the question asks for the difference the rule makes."
+                ),
+                "",
+            ),
+        ],
+        hint=(
+            N_(
+                "Both sweeps played the same deals: compare the two mean totals of the same rule, with and without pairs."
+            ),
+            M_("Subtract the two mean totals of keep≤{k}: without the pair rule minus with it.", k=Q2_K),
         ),
-        Misconception(
-            judge(lambda: sl.threshold_sweep(PAIR_KS, True)[PAIR_KS.index(Q2_K)].mean_total),
-            N_("That is the mean total with the pair rule; the question asks how much lower it is than without."),
-        ),
-        Misconception(
-            judge(lambda: sl.threshold_sweep()[sl.SWEEP_KS.index(Q2_K)].mean_total),
-            N_("That is the mean total without the pair rule; the question asks for the difference the rule makes."),
-        ),
-    ]
-    base.reference = pair_rule_saving
-    base.hint = (
-        N_("Both sweeps played the same deals: compare the two mean totals of the same rule, with and without pairs."),
-        M_("Subtract the two mean totals of keep≤{k}: without the pair rule minus with it.", k=Q2_K),
+        digits=2,
     )
-    return base
 
 
 ex.add(_q5())
