@@ -41,11 +41,13 @@ Interpretations (documented, see RULES.md §1 for the rule texts):
 - A fork with exactly one uncovered cheese available takes it at once; with
   several, the mice choose (CC-T5).
 - Dead positions (CC-W5, an Assumption): when neither side can ever reach its goal
-  the game ends at once as a draw. The case that happens in play (in 5–10% of random
-  games): the only mice left sit in holes whose entrance squares show cheese the cat
-  uncovered (CC-T2). They can never leave, the cat can never catch them, and the
-  mice can never collect another cheese. The engine checks this after every move
-  (:meth:`ChopChop.is_dead`), so the game never plays on to a turn limit.
+  the game ends at once as a draw. The engine checks this after every turn by
+  reachability over the kitchen (:meth:`ChopChop.is_dead`, :mod:`.deadness`): the
+  uncovered cheese that can never leave again (CC-T2, CC-T5) walls off parts of the
+  kitchen — mice shut in holes behind cheese, a mouse or the cat boxed in — and the
+  check asks whether the cat can still meet every mouse off the table and whether the
+  mice can still collect, turn their hole tiles and carry their cheese home. It never
+  calls a live position dead, and no random game plays on to the turn limit.
 - A draw is a result shared by the two sides: the cat player gets 1/2 and the mouse
   players share the other 1/2 (as they share a win).
 - Termination (a safety net, not in the originals): after ``max_turns`` turns the game
@@ -83,6 +85,7 @@ from boardgames_widgets.core.api import (
     freeze_draft,
 )
 from boardgames_widgets.core.rng import draw_by_counts, index_drawer
+from boardgames_widgets.games.chop_chop.deadness import Deadness
 from boardgames_widgets.games.chop_chop.layout import (
     CAT_DIE,
     CHEESE_TO_WIN,
@@ -632,6 +635,15 @@ class ChopChop(Game[ChopChopState, Action]):
         # the options of the last state asked about, as one tuple so threads never
         # see a state paired with another state's options
         self._cache: tuple[ChopChopState | None, list[Action], dict[int, tuple[int, ...]]] = (None, [], {})
+        self._deadness = Deadness(
+            self.layout,
+            cheese_to_win,
+            _CHEESE,
+            _TILE_INDEX[Tile.FORK],
+            _TILE_INDEX[Tile.ARROW],
+            arrow_phase=Phase.ARROW,
+            fork_phase=Phase.FORK,
+        )
 
     # -- configuration ------------------------------------------------------------------
     def config(self) -> dict[str, Any]:
@@ -1241,23 +1253,17 @@ class ChopChop(Game[ChopChopState, Action]):
     def is_dead(self, state: ChopChopState | _Draft) -> bool:
         """CC-W5: whether neither side can ever reach its goal.
 
-        True when mice are left and every one of them sits in a hole whose entrance
-        shows uncovered cheese (CC-T2): a mouse leaves its hole only through the
-        entrance, so none can ever move again; the cat never enters a hole, so it
-        cannot catch them; and only a moving mouse gains cheese or flips a hole tile
-        (CC-W2), so the mice cannot win either.
+        Decided by reachability over the kitchen (:class:`~.deadness.Deadness`): the
+        uncovered cheese that can never leave again walls the kitchen into parts; the
+        cat can win only if it can still meet every mouse left on a square off the
+        table, the mice only if enough cheese lies within their reach, every hole tile
+        still down can be turned and a mouse can still carry the cheese home. The test
+        over-approximates where pieces can go (other pieces and dice lengths are
+        ignored, arrows may take a piece anywhere), so it never calls a live position
+        dead. Examples: the mice left shut in holes behind uncovered cheese; a mouse
+        boxed in by cheese on open floor or on its hole's entrance; a boxed-in cat.
         """
-        nf = self.layout.n_floor
-        entrance = self.layout.entrance
-        tiles = state.tiles
-        alive = False
-        for p in state.mice:
-            if p < 0:
-                continue
-            if p < nf or tiles[entrance[p - nf]] != UNCOVERED_CHEESE:
-                return False
-            alive = True
-        return alive
+        return self._deadness.is_dead(state)
 
     def _end_turn(self, d: _Draft) -> None:
         """Finish the turn and hand the next one over (CC-S4, knife skips CC-T6), or end
@@ -1467,9 +1473,12 @@ class ChopChop(Game[ChopChopState, Action]):
                 return f"The mice win: they carried {state.cheese} cheese home. {mice.capitalize()}."
             if state.winner == CAT_SIDE:
                 return f"The cat wins: all mice are caught ({state.cheese} cheese collected)."
-            if self.is_dead(state):
+            if state.turns >= self.cfg.max_turns:
+                return f"A draw (CC-W5): the turn limit of {state.turns} turns is reached; {cheese}."
+            nf = self.layout.n_floor
+            if all(p < 0 or p >= nf for p in state.mice):
                 return f"A draw (CC-W5): {mice}, shut in their holes behind uncovered cheese; {cheese}."
-            return f"A draw (CC-W5): the turn limit of {state.turns} turns is reached; {cheese}."
+            return f"A draw (CC-W5): {mice}; walled in by uncovered cheese, neither side can reach its goal; {cheese}."
         who = "cat" if not state.mice_turn else f"mice (player {state.seat})"
         doing = {
             Phase.PLACE: "the cat player chooses the cat's starting square on the table",
