@@ -10,9 +10,9 @@ left (3,-1) with entrances (0,3), (2,6), (5,3), (3,0).
 from __future__ import annotations
 
 import random
-from typing import Any
 from fractions import Fraction
 from itertools import pairwise
+from typing import Any
 
 import pytest
 from hypothesis import given, settings

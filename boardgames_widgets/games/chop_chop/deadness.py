@@ -51,16 +51,26 @@ _CACHE_LIMIT = 4096
 class _Position(Protocol):
     """The fields of a Chop Chop state (or draft) that deadness reads."""
 
-    phase: object
-    mice_turn: bool
-    cat: int
-    mice: tuple[int, ...]
-    tiles: tuple[int, ...]
-    hidden: tuple[int, ...]
-    holes_up: tuple[bool, ...]
-    cheese: int
-    carried: bool
-    mouse: int
+    @property
+    def phase(self) -> object: ...
+    @property
+    def mice_turn(self) -> bool: ...
+    @property
+    def cat(self) -> int: ...
+    @property
+    def mice(self) -> tuple[int, ...]: ...
+    @property
+    def tiles(self) -> tuple[int, ...]: ...
+    @property
+    def hidden(self) -> tuple[int, ...]: ...
+    @property
+    def holes_up(self) -> tuple[bool, ...]: ...
+    @property
+    def cheese(self) -> int: ...
+    @property
+    def carried(self) -> bool: ...
+    @property
+    def mouse(self) -> int: ...
 
 
 def _components(nbrs: tuple[tuple[int, ...], ...], cells: int, walls: int) -> list[int]:
