@@ -144,6 +144,12 @@ class Deadness:
         self._cat_steps = tuple(sum(1 << n for n in layout.cat_nbrs[c]) for c in range(cells))
         self._cache: dict[int, tuple[list[int], list[int], int, int]] = {}
         self._tiles_memo: tuple[tuple[int, ...], int, int] = ((), 0, 0)
+        # without uncovered cheese, can the cat meet every mouse wherever both stand? (the
+        # kitchen is one piece for the cat, and every mouse can reach a square off the table)
+        cat0, mouse0, _, _ = self._tables(0)
+        self._open_is_live = all(cat0[c] & self._floor == self._floor for c in range(nf)) and all(
+            mouse0[c] & self._off_table for c in range(cells)
+        )
 
     def _tables(self, walls: int) -> tuple[list[int], list[int], int, int]:
         """Cat components, mouse components, the mice's reach after an arrow, and the
@@ -195,6 +201,8 @@ class Deadness:
             return False  # the cat has won already
         cheese, face_down = self._tile_masks(s.tiles)
         if not cheese:
+            if self._open_is_live:
+                return False  # the cat can still catch every mouse (the fast path of a game's start)
             walls = 0
         else:
             walls = cheese
