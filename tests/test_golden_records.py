@@ -27,8 +27,10 @@ GOLDEN: dict[tuple[str, int], str] = {
     ("food_chain", 4): "e02d4c4c9554bb71a25c385a8fce61c0864260de8790ddb6d7859146573486b8",
     # chop_chop re-pinned for issue 32 (CC-W5 complete): 11 of the 160 seeded games now end
     # earlier as a draw in a dead position; every changed record is a prefix of the old one
-    # with the same result (a draw), no other game changed
-    ("chop_chop", 2): "ad49e0db1eb8cc9d1ea080490c70dc40d684d49ba3bcf6d92e702eb50b3568e1",
+    # with the same result (a draw), no other game changed. chop_chop 2 re-pinned again for the
+    # turn limit 1000 -> 5000 (the safety net): seed 13 was a live chase stopped as a draw at
+    # turn 1000; it now ends at turn 1128, the cat catching the last mouse (a cat win)
+    ("chop_chop", 2): "ffd678b8386d001dbb44d4dbce2e8df9c0a64cb2c5e8bc1c76e248e830022568",
     ("chop_chop", 3): "6ee35ad214ce71fdb1916957e2d24e62b7d6a2a6ca35c0f5ca7379cf8461504f",
     ("chop_chop", 4): "0586af97c9057a4e88cd095b631379a76e3c64a4fbeebc3992ed69372ab63963",
     ("chop_chop", 5): "11c0ff9630df0f64850f01bc2c1ea186e32af44d9bcdbdc2c1315d72ef9d40c9",
