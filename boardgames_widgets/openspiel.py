@@ -52,7 +52,7 @@ PREFIX = "bgw_"
 #: Declared bound on distinct action numbers (numbers are handed out as actions appear).
 MAX_ACTIONS = 1 << 20
 #: How many lists of actions (and of chance outcomes) a game remembers the numbering of.
-NUMBERING_CACHE = 50_000
+NUMBERING_CACHE = 4096
 #: Declared bound on the length of a game (the conformance suite's playout limit).
 MAX_GAME_LENGTH = 20_000
 
