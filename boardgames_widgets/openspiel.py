@@ -124,6 +124,7 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]
         self.codec = ActionCodec()
         # numberings and float odds of the lists of objects seen (see numbered, odds)
         self._numbering: dict[tuple[int, ...], tuple[list[Any], dict[int, Any]]] = {}
+        self._remember, self._hits, self._misses = True, 0, 0
         self._odds: dict[tuple[int, ...], tuple[list[Any], dict[int, Any], list[tuple[int, float]]]] = {}
         info = pyspiel.GameInfo(
             num_distinct_actions=MAX_ACTIONS,
@@ -145,12 +146,21 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]
         tables), so the numbering of a list is remembered by the identities of its
         objects; the cache holds the objects themselves, so an identity it knows is never
         reused by another object. It is emptied when it grows past
-        :data:`NUMBERING_CACHE` lists.
+        :data:`NUMBERING_CACHE` lists, and given up for a game whose lists are mostly new
+        objects (after 1,000 misses, more misses than hits).
         """
-        key = tuple(map(id, actions))
-        got = self._numbering.get(key)
-        if got is not None:
-            return got[1]
+        remember = self._remember
+        if remember:
+            key = tuple(map(id, actions))
+            got = self._numbering.get(key)
+            if got is not None:
+                self._hits += 1
+                return got[1]
+            self._misses += 1
+            if self._misses > 1000 and self._misses > self._hits:
+                # this game makes new action objects each time: remembering does not pay
+                self._remember = remember = False
+                self._numbering.clear()
         codec = self.codec
         ids = codec.ids
         offered: dict[int, Any] = {}
@@ -159,21 +169,24 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]
             if number is None:
                 number = codec.encode(a)
             offered[number] = a
-        if len(self._numbering) >= NUMBERING_CACHE:
-            self._numbering.clear()
-        self._numbering[key] = (actions, offered)
+        if remember:
+            if len(self._numbering) >= NUMBERING_CACHE:
+                self._numbering.clear()
+            self._numbering[key] = (actions, offered)
         return offered
 
     def odds(self, outcomes: list[tuple[Any, Any]]) -> tuple[dict[int, Any], list[tuple[int, float]]]:
         """Chance ``outcomes`` numbered, and with their exact odds as floats (once per list)."""
-        key = tuple(map(id, (x for pair in outcomes for x in pair)))
-        got = self._odds.get(key)
+        key = tuple(map(id, (x for pair in outcomes for x in pair))) if self._remember else ()
+        got = self._odds.get(key) if key else None
         if got is None:
             numbers = self.numbered([o for o, _ in outcomes])
             as_floats = [(n, p.numerator / p.denominator) for n, (_, p) in zip(numbers, outcomes, strict=True)]
-            if len(self._odds) >= NUMBERING_CACHE:
-                self._odds.clear()
-            got = self._odds[key] = (outcomes, numbers, as_floats)
+            got = (outcomes, numbers, as_floats)
+            if key:
+                if len(self._odds) >= NUMBERING_CACHE:
+                    self._odds.clear()
+                self._odds[key] = got
         return got[1], list(got[2])
 
     def new_initial_state(self) -> SpielState:
