@@ -135,6 +135,38 @@ def speed(game_id: str, simulations: int, positions: int) -> tuple[float, float 
     return ours, theirs
 
 
+def speed_same_rollout(game_id: str, simulations: int, positions: int) -> float | None:
+    """Iterations per CPU second of OpenSpiel's MCTSBot whose evaluator rolls out with *our*
+    rollout (``game.random_playout`` on the wrapped state): the same rollout function on both
+    sides, so the comparison is of the trees' own work (``None`` without open-spiel)."""
+    try:
+        import numpy as np
+        from open_spiel.python.algorithms import mcts as os_mcts
+
+        from boardgames_widgets import openspiel as bos
+    except ImportError:
+        return None
+    game = make_game(game_id, num_players=2)
+    states = decision_states(game, positions, seed=1)
+
+    class OurRollout(os_mcts.RandomRolloutEvaluator):  # type: ignore[misc]
+        def __init__(self, seed: int) -> None:
+            super().__init__(1, np.random.RandomState(seed))
+            self.rng = random.Random(seed)
+
+        def evaluate(self, state: Any) -> Any:
+            return np.array(game.random_playout(state.state, self.rng))
+
+    spiel_game = bos.from_game(game)
+    start = time.process_time()
+    for i, state in enumerate(states):
+        bot = os_mcts.MCTSBot(
+            spiel_game, UCT_C, simulations, OurRollout(i), solve=False, random_state=np.random.RandomState(i)
+        )
+        bot.mcts_search(bos.wrap_state(spiel_game, state))
+    return simulations * len(states) / (time.process_time() - start)
+
+
 def textbook_agent(game: Any, seconds: float, iterations: int | None) -> Any:
     """The textbook bot: MCTS (ISMCTS where decisions hide something), random rollouts, c = sqrt(2)."""
     cls = ISMCTSAgent if game.info.id in HIDDEN_AT_DECISIONS else MCTSAgent

@@ -51,6 +51,8 @@ from boardgames_widgets.core.registry import game_class, make_game
 PREFIX = "bgw_"
 #: Declared bound on distinct action numbers (numbers are handed out as actions appear).
 MAX_ACTIONS = 1 << 20
+#: How many lists of actions (and of chance outcomes) a game remembers the numbering of.
+NUMBERING_CACHE = 4096
 #: Declared bound on the length of a game (the conformance suite's playout limit).
 MAX_GAME_LENGTH = 20_000
 
@@ -120,6 +122,10 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]
     def __init__(self, game: Game[Any, Any], params: dict[str, Any] | None = None) -> None:
         self.game = game
         self.codec = ActionCodec()
+        # numberings and float odds of the lists of objects seen (see numbered, odds)
+        self._numbering: dict[tuple[int, ...], tuple[list[Any], dict[int, Any]]] = {}
+        self._remember, self._hits, self._misses = True, 0, 0
+        self._odds: dict[tuple[int, ...], tuple[list[Any], dict[int, Any], list[tuple[int, float]]]] = {}
         info = pyspiel.GameInfo(
             num_distinct_actions=MAX_ACTIONS,
             max_chance_outcomes=MAX_ACTIONS,
@@ -132,6 +138,56 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]
         config = {k: v for k, v in game.config().items() if k != "num_players"}
         given = params or {"num_players": game.num_players, "config": json.dumps(config, sort_keys=True)}
         super().__init__(_game_type(type(game)), info, given)
+
+    def numbered(self, actions: list[Any]) -> dict[int, Any]:
+        """``actions`` by their numbers (numbering new ones).
+
+        Our games hand out the same action objects again and again (made once, kept in
+        tables), so the numbering of a list is remembered by the identities of its
+        objects; the cache holds the objects themselves, so an identity it knows is never
+        reused by another object. It is emptied when it grows past
+        :data:`NUMBERING_CACHE` lists, and given up for a game whose lists are mostly new
+        objects (after 1,000 misses, more misses than hits).
+        """
+        remember = self._remember
+        if remember:
+            key = tuple(map(id, actions))
+            got = self._numbering.get(key)
+            if got is not None:
+                self._hits += 1
+                return got[1]
+            self._misses += 1
+            if self._misses > 1000 and self._misses > self._hits:
+                # this game makes new action objects each time: remembering does not pay
+                self._remember = remember = False
+                self._numbering.clear()
+        codec = self.codec
+        ids = codec.ids
+        offered: dict[int, Any] = {}
+        for a in actions:
+            number = ids.get(a)
+            if number is None:
+                number = codec.encode(a)
+            offered[number] = a
+        if remember:
+            if len(self._numbering) >= NUMBERING_CACHE:
+                self._numbering.clear()
+            self._numbering[key] = (actions, offered)
+        return offered
+
+    def odds(self, outcomes: list[tuple[Any, Any]]) -> tuple[dict[int, Any], list[tuple[int, float]]]:
+        """Chance ``outcomes`` numbered, and with their exact odds as floats (once per list)."""
+        key = tuple(map(id, (x for pair in outcomes for x in pair))) if self._remember else ()
+        got = self._odds.get(key) if key else None
+        if got is None:
+            numbers = self.numbered([o for o, _ in outcomes])
+            as_floats = [(n, p.numerator / p.denominator) for n, (_, p) in zip(numbers, outcomes, strict=True)]
+            got = (outcomes, numbers, as_floats)
+            if key:
+                if len(self._odds) >= NUMBERING_CACHE:
+                    self._odds.clear()
+                self._odds[key] = got
+        return got[1], list(got[2])
 
     def new_initial_state(self) -> SpielState:
         """The initial state, wrapped."""
@@ -166,12 +222,23 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
 
     Our states are immutable; OpenSpiel's are mutated by ``apply_action``, so the
     wrapper holds the current immutable state and replaces it on every action.
+
+    The hot path is OpenSpiel's search (``legal_actions``, ``chance_outcomes`` and
+    ``apply_action`` at every step), so the wrapper keeps direct references to the
+    game and its numbering, numbers the legal actions of a state once, hands out
+    odds as floats computed once per outcome list, and applies an action numbered
+    from the current state's own legal list (or chance outcome list) with
+    ``game.apply_trusted``, the search path; any other number goes through the
+    checked ``game.apply``.
     """
 
     def __init__(self, spiel_game: SpielGame, state: Any) -> None:
         super().__init__(spiel_game)
         self._game = _Shared(spiel_game)
         self._state = _Shared(state)
+        # what the current state offered: its action numbers -> actions (None: not asked yet)
+        self._offered = _Shared(None)
+        self._player = _Shared((None, 0))  # (state, its current player), asked once per state
 
     @property
     def spiel_game(self) -> SpielGame:
@@ -182,12 +249,12 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
     @property
     def game(self) -> Game[Any, Any]:
         """Our game object."""
-        return self.spiel_game.game
+        return self._game.value.game  # type: ignore[no-any-return]
 
     @property
     def codec(self) -> ActionCodec:
         """The game's action numbering."""
-        return self.spiel_game.codec
+        return self._game.value.codec  # type: ignore[no-any-return]
 
     @property
     def state(self) -> Any:
@@ -196,29 +263,58 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
 
     def current_player(self) -> int:
         """The player to act, ``PlayerId.CHANCE`` or ``PlayerId.TERMINAL``."""
-        player = self.game.current_player(self.state)
+        state = self._state.value
+        known = self._player.value
+        if known[0] is state:  # asked again for the same state (pyspiel asks several times a step)
+            return known[1]  # type: ignore[no-any-return]
+        player = self._game.value.game.current_player(state)
         if player == CHANCE:
-            return int(pyspiel.PlayerId.CHANCE)
-        if player == TERMINAL:
-            return int(pyspiel.PlayerId.TERMINAL)
-        return player
+            player = _CHANCE_ID
+        elif player == TERMINAL:
+            player = _TERMINAL_ID
+        self._player = _Shared((state, player))
+        return player  # type: ignore[no-any-return]
+
+    def _numbered(self, actions: list[Any]) -> dict[int, Any]:
+        """The actions by their numbers (numbering new ones), remembered per list of objects."""
+        spiel_game: SpielGame = self._game.value
+        return spiel_game.numbered(actions)
 
     def _legal_actions(self, player: int) -> list[int]:
-        return [self.codec.encode(a) for a in self.game.legal_actions(self.state)]
+        offered = self._offered.value
+        if offered is None or offered[0] is not self._state.value:
+            state = self._state.value
+            offered = (state, self._numbered(self._game.value.game.legal_actions(state)))
+            self._offered = _Shared(offered)
+        return list(offered[1])
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """Outcome numbers with their probabilities (exact fractions made floats)."""
-        return [(self.codec.encode(o), float(p)) for o, p in self.game.chance_outcomes(self.state)]
+        """Outcome numbers with their probabilities (exact fractions made floats, once)."""
+        state = self._state.value
+        spiel_game = self._game.value
+        outcomes = spiel_game.game.chance_outcomes(state)
+        offered, odds = spiel_game.odds(outcomes)
+        self._offered = _Shared((state, offered))
+        result: list[tuple[int, float]] = odds
+        return result
 
     def _apply_action(self, action: int) -> None:
-        self._state = _Shared(self.game.apply(self.state, self.codec.decode(action)))
+        game = self._game.value.game
+        state = self._state.value
+        offered = self._offered.value
+        if offered is not None and offered[0] is state and action in offered[1]:
+            new = game.apply_trusted(state, offered[1][action])  # offered by this very state
+        else:
+            new = game.apply(state, self._game.value.codec.decode(action))
+        self._state = _Shared(new)
+        self._offered = _Shared(None)
 
     def _action_to_string(self, player: int, action: int) -> str:
         return str(self.codec.decode(action))
 
     def is_terminal(self) -> bool:
         """Whether the game is over."""
-        return self.game.is_terminal(self.state)
+        return self.current_player() == _TERMINAL_ID
 
     def returns(self) -> list[float]:
         """Each player's return (0 to 1; zeros before the end)."""
@@ -226,6 +322,10 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
 
     def __str__(self) -> str:
         return self.game.describe(self.state)
+
+
+_CHANCE_ID = int(pyspiel.PlayerId.CHANCE)
+_TERMINAL_ID = int(pyspiel.PlayerId.TERMINAL)
 
 
 class Observer:

@@ -32,6 +32,13 @@ than ``check_game(MyGame())``. What is checked:
   ``sample_state(obs, rng)`` (hidden information), every state drawn from a player's
   observation gives that player the very same observation — so nothing the observation
   shows depends on what the player may not know.
+- **consistent leaks**: a sampler built from the observation repeats whatever the
+  observation leaks, so it cannot see a leak. A hidden-information game therefore offers
+  ``hidden_variants(state, player, rng)``: states that differ from ``state`` only in what
+  ``player`` may not know (another player's hand, the order of a face-down pile, a card
+  someone holds unseen), changed *from the rules*, not from the observation. Each
+  variant must give ``player`` the very same observation. A hidden-information game
+  without it gets a :class:`ConformanceWarning` saying how to provide it.
 - **bad inputs**: each one raises the right error and changes nothing — well-formed
   actions of other moments raise :class:`~boardgames_widgets.core.api.IllegalActionError`
   naming a rule ID; actions with a field of the wrong type (``Roll(3.0)``, ``True`` for a
@@ -77,6 +84,7 @@ from boardgames_widgets.core.rng import sample_outcome
 __all__ = [
     "ConformanceError",
     "ConformanceReport",
+    "ConformanceWarning",
     "ScriptedRandom",
     "check_game",
     "exact_distribution",
@@ -97,6 +105,10 @@ class ConformanceError(AssertionError):
     """A game broke a promise of the game API; the message says which and where."""
 
 
+class ConformanceWarning(UserWarning):
+    """A check could not run on a game (it says what the game should offer so it can)."""
+
+
 @dataclass
 class ConformanceReport:
     """What :func:`check_game` looked at (so a test can see the checks were not empty).
@@ -110,6 +122,8 @@ class ConformanceReport:
         bad_inputs: bad inputs tried, each refused with the right error.
         playouts: the game's own ``random_playout`` compared with :func:`reference_playout`
             (0 for a game that keeps the generic loop).
+        leak_checks: observations compared with those of the game's ``hidden_variants``
+            (states that differ only in what the player cannot see).
     """
 
     games: int = 0
@@ -118,6 +132,7 @@ class ConformanceReport:
     exact_draws: int = 0
     observations: int = 0
     bad_inputs: int = 0
+    leak_checks: int = 0
     playouts: int = 0
 
 
@@ -218,9 +233,11 @@ def check_game(
                 if k < 2 and _check_exact_draws(game, state):
                     report.exact_draws += 1
             if every:
+                report.leak_checks += _check_hidden_variants(game, state, seed + k + i)
                 report.observations += _check_observations(game, state)
                 report.bad_inputs += _check_bad_inputs(game, state, pool, action)
                 report.playouts += _check_own_playout(game, state, seed + k + i)
+    _warn_unchecked_leaks(game, report)
     report.bad_inputs += _check_bad_saved_states(game, runs[0])
     report.bad_inputs += _check_bad_texts(game, pool)
     if game.info.has_chance and report.chance_nodes == 0:
@@ -241,7 +258,7 @@ def _playout(game: Game[Any, Any], seed: int, max_actions: int) -> list[tuple[An
         if len(path) >= max_actions:
             raise _fail(game, "termination", f"no end after {max_actions} actions (seed {seed})")
         if game.is_chance_node(state):
-            action = sample_outcome(game.chance_outcomes(state), rng)
+            action = _sample_checked(game, state, rng)
         else:
             legal = game.legal_actions(state)
             if not legal:
@@ -580,12 +597,91 @@ def _refused(
     raise _fail(game, check, f"{what} was accepted")
 
 
+def _sample_checked(game: Game[Any, Any], state: Any, rng: random.Random) -> Any:
+    """A chance outcome drawn with the listed odds; bad odds are a :class:`ConformanceError`."""
+    outcomes = game.chance_outcomes(state)
+    if not outcomes or not all(isinstance(p, Fraction) and p > 0 for _, p in outcomes):
+        raise _fail(
+            game, "exact chance", f"a chance node needs outcomes with positive Fraction odds: {outcomes!r:.300}"
+        )
+    try:
+        return sample_outcome(outcomes, rng)
+    except ValueError as exc:
+        raise _fail(game, "exact chance", f"{exc} ({game.describe(state)})") from None
+
+
+def _check_hidden_variants(game: Game[Any, Any], state: Any, seed: int) -> int:
+    """Each player's observation is the same in every state of ``hidden_variants(state,
+    player, rng)`` (the game's states that differ only in what the player cannot see)."""
+    variants_of = getattr(game, "hidden_variants", None)
+    if variants_of is None or game.is_terminal(state):
+        return 0
+    checked = 0
+    for p in range(game.num_players):
+        obs = game.observation(state, p)
+        for variant in variants_of(state, p, random.Random(seed)):
+            game.validate_state(variant)
+            if game.observation(variant, p) != obs:
+                raise _fail(
+                    game,
+                    "observation leak",
+                    f"player {p}'s observation changes when only what they cannot see changes ({game.describe(state)})",
+                )
+            checked += 1
+    return checked
+
+
+def _warn_unchecked_leaks(game: Game[Any, Any], report: ConformanceReport) -> None:
+    if game.info.hidden_information and report.leak_checks == 0:
+        import warnings
+
+        warnings.warn(
+            ConformanceWarning(
+                f"{game!r} hides information but no leak check ran: give it a method"
+                " hidden_variants(state, player, rng) -> list of states that differ from state only"
+                " in what player cannot see (changed from the rules, e.g. other hands reshuffled),"
+                " and check_game compares the player's observations (see boardgames_widgets.testing)"
+            ),
+            stacklevel=3,
+        )
+
+
+def _check_own_record(game: Game[Any, Any], run: list[tuple[Any, Any]], seed: int) -> None:
+    """The record check for a game the registry would not rebuild (a subclass of a
+    registered game, a student's game): the record's JSON round trip, and its replay
+    *by this game object* gives the states played."""
+    from boardgames_widgets.core.record import replay
+
+    record = GameRecord(
+        game.info.id,
+        game.config(),
+        seed,
+        tuple(str(a) for _, a in run[:-1]),
+        tuple(f"random {p}" for p in range(game.num_players)),
+        tuple(game.returns(run[-1][0])),
+    )
+    if json.loads(record.to_json()) != record.to_dict():
+        raise _fail(game, "record round trip", "the record does not survive JSON")
+    record._game_cache.append(game)  # replay with this very game, not the registry's
+    try:
+        states = replay(record)
+    except ValueError as exc:
+        raise _fail(game, "record round trip", f"the record of the game played does not replay: {exc}") from None
+    if states != [s for s, _ in run]:
+        raise _fail(game, "record round trip", "the replayed record does not give the states played")
+
+
 def _check_record(game: Game[Any, Any], run: list[tuple[Any, Any]], seed: int) -> None:
     """The game's record survives JSON and replays to the same states (registered games only:
     a record names its game by registry id)."""
     from boardgames_widgets.core.registry import GAMES, make_game
 
-    if game.info.id not in GAMES or make_game(game.info.id, **game.config()) != game:
+    try:
+        registered = game.info.id in GAMES and make_game(game.info.id, **game.config()) == game
+    except ValueError as exc:
+        raise _fail(game, "record round trip", f"config() does not rebuild the game: {exc}") from None
+    if not registered:
+        _check_own_record(game, run, seed)  # a subclass, or a game of its own
         return
     final = run[-1][0]
     record = GameRecord(

@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 from itertools import pairwise
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -351,23 +352,25 @@ def test_cc_m9_leaving_the_starting_hole_turns_the_hole_tile_up():
 
 
 def test_cc_m10_no_legal_move_means_the_turn_passes():
-    """CC-M10: boxed in by uncovered cheese, the only action is to pass."""
+    """CC-M10: boxed in by uncovered cheese, the only action is to pass (the mouse in the
+    right hole can still collect cheese, so the game goes on, CC-W5)."""
     s = state_of(
         """
         - - - - o - - - -
-        - - 0 * . . . - -
-        - . * . . . . . -
-        - . . [.] [.] [.] . . o
-        o . . [C] [.] [.] . . -
-        - . . . . . . . -
-        - - . . . . . - -
+        - - C * # # # - -
+        - . * # # # # # -
+        - # # [#] [#] [#] # # 1
+        o # # [#] [#] [#] # # -
+        - # # # # # # # -
+        - - # # # # # - -
         - - - - o - - - -
         """,
+        mice_turn=False,
         roll=2,
     )
     assert GAME.legal_actions(s) == [Pass()]
     after = GAME.apply(s, Pass())
-    assert not after.mice_turn and after.phase is Phase.ROLL and after.mice == s.mice
+    assert after.mice_turn and after.phase is Phase.ROLL and after.cat == s.cat and after.mice == s.mice
     moving = state_of(EMPTY.replace("- - . . . . . - -", "- - 0 . . . . - -", 1), roll=1)
     assert rule_of(moving, Pass()) == "CC-M10"
 
@@ -835,23 +838,26 @@ def test_CC_W5_the_turn_limit_is_a_safety_net_that_ends_in_a_draw():
 
 
 #: Mouse 0 hides in the top hole behind the cheese the cat uncovered at its entrance (0,3);
-#: mouse 1, the only other mouse left, is out at (1,4), next to the cat at (0,4).
+#: mouse 1, the only other mouse left, is out at (1,4), next to the cat at (0,4). With ``LIVE``
+#: (every hole tile up; 9 cheese and a fork among the 12 face-down tiles, so mouse 1 may
+#: still fork the uncovered cheese and collect all 10) the mice can still win while mouse 1 is free.
 SHUT_IN = """
 - - - - 0 - - - -
 - - . . * C . - -
 - . . . . 1 . . -
 - . . [.] [.] [.] . . o
 o . . [.] [.] [.] . . -
-- . . . . . . . -
-- - . . . . . - -
+- # # # # # # # -
+- - # # # # # - -
 - - - - o - - - -
 """
+LIVE: dict[str, Any] = {"holes_up": (True,) * 4, "hidden": {Tile.CHEESE: 9, Tile.FORK: 1, Tile.PLATE: 2}}
 
 
 def test_CC_W5_a_dead_position_ends_at_once_as_a_draw():
     """CC-W5: the cat catches the last free mouse; the other can never leave its hole past the
     uncovered cheese (CC-T2) and the cat can never catch it: the game ends at once, a draw."""
-    s = state_of(SHUT_IN, mice_turn=False, roll=1)
+    s = state_of(SHUT_IN, mice_turn=False, roll=1, **LIVE)
     assert not GAME.is_dead(s)
     end = GAME.apply(s, Move(CAT, (1, 4), (0, 4)))
     assert end.mice[1] == -1 and GAME.is_dead(end)
@@ -881,8 +887,8 @@ def test_CC_W5_the_cat_uncovering_an_entrance_ends_the_game_in_that_turn():
 
 
 def test_CC_W5_a_free_mouse_or_a_clear_entrance_is_not_dead():
-    """CC-W5: one free mouse (it may fork the cheese, it may be caught) or a clear entrance: play on."""
-    assert not GAME.is_dead(state_of(SHUT_IN, mice_turn=False, roll=1))
+    """CC-W5: one free mouse (it may collect the cheese, it may be caught) or a clear entrance: play on."""
+    assert not GAME.is_dead(state_of(SHUT_IN, mice_turn=False, roll=1, **LIVE))
     clear = SHUT_IN.replace("- . . . . 1 . . -", "- . . . . . . . -").replace("- - . . * C", "- - . . . C")
     s = state_of(clear, mice_turn=False, roll=1)
     assert not GAME.is_dead(s) and not GAME.is_terminal(s)

@@ -261,6 +261,7 @@ class Game(ABC, Generic[S, A]):
                 the rules.
         """
         from boardgames_widgets.core.codec import check_depth, decode, loads
+        from boardgames_widgets.core.numbers import short
 
         if isinstance(data, str | bytes):
             data = loads(data)
@@ -271,9 +272,9 @@ class Game(ABC, Generic[S, A]):
         if unknown:
             raise ValueError(f"unknown field(s) in saved state: {sorted(unknown)}")
         if data.get("game") != self.info.id:
-            raise ValueError(f"saved state is for game {data.get('game')!r}, not {self.info.id!r}")
+            raise ValueError(f"saved state is for game {short(data.get('game'))}, not {self.info.id!r}")
         if data.get("config") != self.config():
-            raise ValueError(f"saved state has config {data.get('config')!r}, not {self.config()!r}")
+            raise ValueError(f"saved state has config {short(data.get('config'))}, not {self.config()!r}")
         state_type = type(self.new_initial_state())
         state: S = decode(state_type, data.get("state"), path="state")
         self.validate_state(state)
@@ -483,8 +484,13 @@ def check_action_text(text: Any) -> str:
     Raises:
         InvalidActionError: ``text`` is not a string, or holds a character outside ASCII.
     """
+    from boardgames_widgets.core.numbers import long_digit_run, short
+
     if not isinstance(text, str):
         raise InvalidActionError(f"an action is text, not {type(text).__name__}")
     if not text.isascii():
-        raise InvalidActionError(f"{text!r}: action texts use ASCII characters (and digits 0-9) only")
+        raise InvalidActionError(f"{short(text)}: action texts use ASCII characters (and digits 0-9) only")
+    run = long_digit_run(text)
+    if run is not None:
+        raise InvalidActionError(f"{short(text)}: the number {run} is too long for any action")
     return text

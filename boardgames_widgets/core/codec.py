@@ -18,6 +18,8 @@ from fractions import Fraction
 from functools import cache
 from typing import Any, TypeVar
 
+from boardgames_widgets.core.numbers import parse_fraction, short
+
 T = TypeVar("T")
 
 #: The deepest nesting :func:`loads` accepts (a saved state or record is 6 levels deep).
@@ -132,7 +134,7 @@ def decode(tp: Any, data: Any, path: str = "value") -> Any:
         raise ValueError("; ".join(errors) or f"{path}: no type matched")
     if origin is typing.Literal:
         if data not in typing.get_args(tp):
-            raise ValueError(f"{path}: expected one of {typing.get_args(tp)}, got {data!r}")
+            raise ValueError(f"{path}: expected one of {typing.get_args(tp)}, got {short(data)}")
         return data
     if origin is tuple:
         args = typing.get_args(tp)
@@ -169,18 +171,15 @@ def decode(tp: Any, data: Any, path: str = "value") -> Any:
             raise ValueError(f"{path}: {exc}") from exc
     if isinstance(tp, type) and issubclass(tp, enum.Enum):
         if not isinstance(data, str) or data not in tp.__members__:
-            raise ValueError(f"{path}: expected one of {list(tp.__members__)}, got {data!r}")
+            raise ValueError(f"{path}: expected one of {list(tp.__members__)}, got {short(data)}")
         return tp[data]
     if tp is Fraction:
         if not isinstance(data, str | int):
-            raise ValueError(f"{path}: expected a fraction string, got {data!r}")
-        try:
-            return Fraction(data)
-        except (ValueError, ZeroDivisionError) as exc:
-            raise ValueError(f"{path}: {exc}") from exc
+            raise ValueError(f"{path}: expected a fraction string, got {short(data)}")
+        return parse_fraction(data, path)  # bounded: checked on the text before arithmetic
     if tp is bool:
         if not isinstance(data, bool):
-            raise ValueError(f"{path}: expected true/false, got {data!r}")
+            raise ValueError(f"{path}: expected true/false, got {short(data)}")
         return data
     if tp is int:
         if not isinstance(data, int) or isinstance(data, bool):
@@ -196,6 +195,6 @@ def decode(tp: Any, data: Any, path: str = "value") -> Any:
         return data
     if tp is type(None):
         if data is not None:
-            raise ValueError(f"{path}: expected null, got {data!r}")
+            raise ValueError(f"{path}: expected null, got {short(data)}")
         return None
     raise TypeError(f"{path}: cannot decode type {tp!r}")

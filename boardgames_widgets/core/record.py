@@ -15,6 +15,7 @@ from typing import Any
 
 from boardgames_widgets.core.api import TERMINAL, Game, GameError
 from boardgames_widgets.core.codec import check_depth, loads
+from boardgames_widgets.core.numbers import clip, short
 from boardgames_widgets.core.registry import make_game
 from boardgames_widgets.core.rng import Seed
 
@@ -165,13 +166,13 @@ def replay(record: GameRecord) -> list[Any]:
     states = [state]
     for i, text in enumerate(record.actions):
         if game.current_player(state) == TERMINAL:
-            raise ValueError(f"actions[{i}] {text!r}: the game is already over")
+            raise ValueError(f"actions[{i}] {short(text)}: the game is already over")
         try:
             action = game.parse_action(text)
             if game.is_chance_node(state) and action not in {o for o, _ in game.chance_outcomes(state)}:
-                raise GameError(f"{text!r} is not a possible chance outcome here")
+                raise GameError(f"{short(text)} is not a possible chance outcome here")
             state = game.apply(state, action)
         except GameError as exc:
-            raise ValueError(f"actions[{i}] {text!r}: {exc}") from exc
+            raise ValueError(f"actions[{i}] {short(text)}: {clip(str(exc))}") from exc
         states.append(state)
     return states

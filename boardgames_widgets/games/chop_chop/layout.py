@@ -89,10 +89,12 @@ CAT_DIE: tuple[int, ...] = (1, 1, 2, 2, 2, 3)
 CHEESE_TO_WIN = 10
 #: Assumption (a safety net, not in the originals): the game ends after this many
 #: turns in all (mouse and cat turns both count; passed turns count, skipped ones
-#: do not), as a draw (CC-W5). The games that used to reach it were dead positions
-#: (the last mice shut in their holes behind uncovered cheese, 5–10% of random games),
-#: which now end at once as a draw (CC-W5); real games last well under 200 turns.
-MAX_TURNS = 1000
+#: do not), as a draw (CC-W5). Dead positions end at once as a draw (CC-W5,
+#: reachability over the kitchen), so only a live game can reach it: in 10,000
+#: uniformly random games 5 ran past 1,000 turns, every one a live chase of the last
+#: mouse by a cat that plays at random (it can still catch it); none reaches 5,000
+#: (``benchmarks/chop_chop_deadness.py``). Real games last well under 200 turns.
+MAX_TURNS = 5000
 
 #: The documented range of every numeric parameter (inclusive), checked by the
 #: constructor: a saved game is input from anywhere, and the moves of a piece grow

@@ -41,11 +41,13 @@ Interpretations (documented, see RULES.md §1 for the rule texts):
 - A fork with exactly one uncovered cheese available takes it at once; with
   several, the mice choose (CC-T5).
 - Dead positions (CC-W5, an Assumption): when neither side can ever reach its goal
-  the game ends at once as a draw. The case that happens in play (in 5–10% of random
-  games): the only mice left sit in holes whose entrance squares show cheese the cat
-  uncovered (CC-T2). They can never leave, the cat can never catch them, and the
-  mice can never collect another cheese. The engine checks this after every move
-  (:meth:`ChopChop.is_dead`), so the game never plays on to a turn limit.
+  the game ends at once as a draw. The engine checks this after every turn by
+  reachability over the kitchen (:meth:`ChopChop.is_dead`, :mod:`.deadness`): the
+  uncovered cheese that can never leave again (CC-T2, CC-T5) walls off parts of the
+  kitchen — mice shut in holes behind cheese, a mouse or the cat boxed in — and the
+  check asks whether the cat can still meet every mouse off the table and whether the
+  mice can still collect, turn their hole tiles and carry their cheese home. It never
+  calls a live position dead, and no random game plays on to the turn limit.
 - A draw is a result shared by the two sides: the cat player gets 1/2 and the mouse
   players share the other 1/2 (as they share a win).
 - Termination (a safety net, not in the originals): after ``max_turns`` turns the game
@@ -82,7 +84,9 @@ from boardgames_widgets.core.api import (
     check_seat,
     freeze_draft,
 )
+from boardgames_widgets.core.numbers import short
 from boardgames_widgets.core.rng import draw_by_counts, index_drawer
+from boardgames_widgets.games.chop_chop.deadness import Deadness
 from boardgames_widgets.games.chop_chop.layout import (
     CAT_DIE,
     CHEESE_TO_WIN,
@@ -586,22 +590,24 @@ class ChopChop(Game[ChopChopState, Action]):
         names = {t.value for t in TILES}
         unknown = set(mix) - names
         if unknown:
-            raise ValueError(f"unknown tile kind(s) {sorted(unknown)}; known: {[t.value for t in TILES]}")
+            raise ValueError(
+                f"tile_mix: unknown tile kind(s) {short(sorted(unknown))}; known: {[t.value for t in TILES]}"
+            )
         counts = tuple(mix.get(t.value, 0) for t in TILES)
         if not all(isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in counts):
-            raise ValueError(f"tile counts must be whole numbers >= 0, got {mix}")
+            raise ValueError(f"tile_mix: tile counts must be whole numbers >= 0, got {short(mix)}")
         dice = []
         for label, die in (("mouse_die", mouse_die), ("cat_die", cat_die)):
             faces = tuple(die)
             if not faces or not all(isinstance(f, int) and not isinstance(f, bool) and f >= 1 for f in faces):
-                raise ValueError(f"{label} must list whole faces >= 1, got {faces}")
+                raise ValueError(f"{label} must list whole faces >= 1, got {short(faces)}")
             check_range("die_faces", len(faces))
             for f in faces:
                 check_range("die_face", f)
             dice.append(faces)
         for label, value in (("cheese_to_win", cheese_to_win), ("max_turns", max_turns)):
             if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-                raise ValueError(f"{label} must be a whole number >= 1, got {value!r}")
+                raise ValueError(f"{label} must be a whole number >= 1, got {short(value)}")
             check_range(label, value)
         self.cfg = ChopChopConfig(
             board_map=board_map,
@@ -632,6 +638,15 @@ class ChopChop(Game[ChopChopState, Action]):
         # the options of the last state asked about, as one tuple so threads never
         # see a state paired with another state's options
         self._cache: tuple[ChopChopState | None, list[Action], dict[int, tuple[int, ...]]] = (None, [], {})
+        self._deadness = Deadness(
+            self.layout,
+            cheese_to_win,
+            _CHEESE,
+            _TILE_INDEX[Tile.FORK],
+            _TILE_INDEX[Tile.ARROW],
+            arrow_phase=Phase.ARROW,
+            fork_phase=Phase.FORK,
+        )
 
     # -- configuration ------------------------------------------------------------------
     def config(self) -> dict[str, Any]:
@@ -890,7 +905,9 @@ class ChopChop(Game[ChopChopState, Action]):
             if kind == "jump":
                 return Jump(piece, (int(g[2]), int(g[3])))
             return Move(piece, (int(g[2]), int(g[3])), (int(g[4]), int(g[5])))
-        raise InvalidActionError(f"{text!r} is not a Chop Chop action (e.g. 'roll 3', 'mouse 1 to (1,3) via (0,3)')")
+        raise InvalidActionError(
+            f"{short(text)} is not a Chop Chop action (e.g. 'roll 3', 'mouse 1 to (1,3) via (0,3)')"
+        )
 
     # -- helpers the lessons and widgets use -------------------------------------------
     def mover(self, state: ChopChopState) -> int:
@@ -1241,23 +1258,17 @@ class ChopChop(Game[ChopChopState, Action]):
     def is_dead(self, state: ChopChopState | _Draft) -> bool:
         """CC-W5: whether neither side can ever reach its goal.
 
-        True when mice are left and every one of them sits in a hole whose entrance
-        shows uncovered cheese (CC-T2): a mouse leaves its hole only through the
-        entrance, so none can ever move again; the cat never enters a hole, so it
-        cannot catch them; and only a moving mouse gains cheese or flips a hole tile
-        (CC-W2), so the mice cannot win either.
+        Decided by reachability over the kitchen (:class:`~.deadness.Deadness`): the
+        uncovered cheese that can never leave again walls the kitchen into parts; the
+        cat can win only if it can still meet every mouse left on a square off the
+        table, the mice only if enough cheese lies within their reach, every hole tile
+        still down can be turned and a mouse can still carry the cheese home. The test
+        over-approximates where pieces can go (other pieces and dice lengths are
+        ignored, arrows may take a piece anywhere), so it never calls a live position
+        dead. Examples: the mice left shut in holes behind uncovered cheese; a mouse
+        boxed in by cheese on open floor or on its hole's entrance; a boxed-in cat.
         """
-        nf = self.layout.n_floor
-        entrance = self.layout.entrance
-        tiles = state.tiles
-        alive = False
-        for p in state.mice:
-            if p < 0:
-                continue
-            if p < nf or tiles[entrance[p - nf]] != UNCOVERED_CHEESE:
-                return False
-            alive = True
-        return alive
+        return self._deadness.is_dead(state)
 
     def _end_turn(self, d: _Draft) -> None:
         """Finish the turn and hand the next one over (CC-S4, knife skips CC-T6), or end
@@ -1452,6 +1463,60 @@ class ChopChop(Game[ChopChopState, Action]):
             problems.append("at the turn limit the game is over, a draw (CC-W5)")
         if problems:
             raise ValueError("invalid Chop Chop state: " + "; ".join(problems))
+        problems = self._phase_problems(state)
+        if problems:
+            raise ValueError("invalid Chop Chop state: " + "; ".join(problems))
+
+    def _phase_problems(self, state: ChopChopState) -> list[str]:
+        """What in ``state`` does not fit its phase (the fields are known to be in range):
+        a state that loads must offer its player a decision with legal actions."""
+        lay = self.layout
+        nf = lay.n_floor
+        phase = state.phase
+        problems = []
+        if state.mice_turn != (state.seat != CAT_SEAT):
+            problems.append("seat: seat 0 is the cat player, seats 1… play the mice (mice_turn)")
+        if not state.mice_turn and (state.mouse != -1 or state.lock != -1):
+            problems.append("mouse, lock: no mouse moves on the cat's turn (-1)")
+        if phase is Phase.PLACE and (state.mice_turn or state.turns or state.roll or state.mouse != -1):
+            problems.append("phase: the cat player places the cat before the first turn (CC-S3)")
+        if phase in (Phase.ROLL, Phase.ARROW, Phase.OVER, Phase.PLACE) and state.roll:
+            problems.append(f"roll: must be 0 in the {phase.value} phase, not {state.roll}")
+        if phase is Phase.ROLL and state.mouse != -1:
+            problems.append("mouse: no mouse has moved before the die is rolled (-1)")
+        if phase is Phase.MOVE:
+            faces = self.cfg.mouse_die if state.mice_turn else self.cfg.cat_die
+            if state.roll not in faces:
+                problems.append(
+                    f"roll: {state.roll} is no face of the {'mouse' if state.mice_turn else 'cat'} die (CC-M2)"
+                )
+            if state.mouse != -1:
+                problems.append("mouse: no mouse has moved yet in the move phase (-1)")
+            if state.mice_turn and state.lock >= 0 and state.mice[state.lock] < 0:
+                problems.append("lock: the mouse of a double turn must still be in play (CC-T6)")
+        if phase in (Phase.EXTRA, Phase.ARROW, Phase.REVEAL, Phase.FORK):
+            if state.mice_turn and state.mouse < 0:
+                problems.append(f"mouse: the {phase.value} phase needs the mouse that moved (mice_turn)")
+            elif phase is Phase.FORK and not state.mice_turn:
+                problems.append("phase: only the mice use a fork (CC-T5), it is the cat's turn")
+            else:
+                cell = self.piece_cell(state, self.mover(state))
+                if phase is Phase.EXTRA:
+                    if state.roll not in EXTRA_STEPS.values():
+                        problems.append(
+                            f"roll: the extra steps are {sorted(EXTRA_STEPS.values())}, not {state.roll} (CC-T3)"
+                        )
+                    if not 0 <= state.last_from < lay.n_cells or state.last_from == cell:
+                        problems.append("last_from: the extra steps need the square just left (CC-T3)")
+                if phase is Phase.REVEAL and (
+                    cell >= nf or state.tiles[cell] != FACE_DOWN or (not state.mice_turn and lay.table[cell])
+                ):
+                    problems.append(
+                        "phase: a tile is revealed only under a piece that stopped on a face-down tile (CC-T0)"
+                    )
+                if phase is Phase.FORK and not self._fork_cheese(state):
+                    problems.append("phase: a fork with no uncovered cheese to take (CC-T5)")
+        return problems
 
     def describe(self, state: ChopChopState) -> str:
         cheese = f"mice have {state.cheese}/{self.cfg.cheese_to_win} cheese"
@@ -1462,9 +1527,12 @@ class ChopChop(Game[ChopChopState, Action]):
                 return f"The mice win: they carried {state.cheese} cheese home. {mice.capitalize()}."
             if state.winner == CAT_SIDE:
                 return f"The cat wins: all mice are caught ({state.cheese} cheese collected)."
-            if self.is_dead(state):
+            if state.turns >= self.cfg.max_turns:
+                return f"A draw (CC-W5): the turn limit of {state.turns} turns is reached; {cheese}."
+            nf = self.layout.n_floor
+            if all(p < 0 or p >= nf for p in state.mice):
                 return f"A draw (CC-W5): {mice}, shut in their holes behind uncovered cheese; {cheese}."
-            return f"A draw (CC-W5): the turn limit of {state.turns} turns is reached; {cheese}."
+            return f"A draw (CC-W5): {mice}; walled in by uncovered cheese, neither side can reach its goal; {cheese}."
         who = "cat" if not state.mice_turn else f"mice (player {state.seat})"
         doing = {
             Phase.PLACE: "the cat player chooses the cat's starting square on the table",

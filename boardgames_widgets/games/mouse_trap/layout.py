@@ -65,6 +65,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from boardgames_widgets.core.api import check_parameter
+from boardgames_widgets.core.numbers import parse_fraction, short
 
 
 class SpaceKind(enum.Enum):
@@ -159,15 +160,15 @@ def parse_space(text: str) -> Space:
             return Space(kind, 3 if kind is SpaceKind.TAKE3_RICHEST else 0)
     m = _SPACE_RE.match(t)
     if m is None:
-        raise ValueError(f"unknown space {text!r} (e.g. 'BUILD 2-3', 'BACK 3', 'TAKE 2', 'DOG BONE', 'SAFE')")
+        raise ValueError(f"unknown space {short(text)} (e.g. 'BUILD 2-3', 'BACK 3', 'TAKE 2', 'DOG BONE', 'SAFE')")
     if m.group(1):
         labels = tuple(int(x) for x in m.group(2).split("-"))
         if list(labels) != sorted(set(labels)) or not all(2 <= x <= 4 for x in labels):
-            raise ValueError(f"build labels must be increasing player counts 2..4: {text!r}")
+            raise ValueError(f"build labels must be increasing player counts 2..4: {short(text)}")
         return Space(SpaceKind.BUILD, 0, labels)
     amount = int(m.group(4))
     if amount < 1:
-        raise ValueError(f"{text!r}: the amount must be at least 1")
+        raise ValueError(f"{short(text)}: the amount must be at least 1")
     return Space(SpaceKind[m.group(3)], amount)
 
 
@@ -307,13 +308,10 @@ def _in_range(name: str, value: int) -> None:
 
 def _fraction(value: object) -> Fraction:
     if isinstance(value, bool) or not isinstance(value, int | str | Fraction):
-        raise ValueError(f"a reliability must be a fraction such as '49/50', not {value!r}")
-    try:
-        f = Fraction(value)
-    except (ValueError, ZeroDivisionError) as exc:
-        raise ValueError(f"bad reliability {value!r}: {exc}") from exc
+        raise ValueError(f"stage_reliability: a reliability must be a fraction such as '49/50', not {short(value)}")
+    f = parse_fraction(value, "stage_reliability")  # bounded: checked before any arithmetic
     if not 0 < f <= 1:
-        raise ValueError(f"a reliability must be in (0, 1], not {value!r}")
+        raise ValueError(f"stage_reliability: a reliability must be in (0, 1], not {short(value)}")
     _in_range("reliability_denominator", f.denominator)
     return f
 
@@ -351,7 +349,7 @@ class MouseTrapConfig:
 
     def __post_init__(self) -> None:
         if isinstance(self.num_players, bool) or not isinstance(self.num_players, int):
-            raise ValueError(f"num_players must be an int, not {self.num_players!r}")
+            raise ValueError(f"num_players must be an int, not {short(self.num_players)}")
         if not 2 <= self.num_players <= len(MOUSE_NAMES):
             raise ValueError(f"Mouse Trap is for 2 to 4 players, not {self.num_players}")
         for name, spaces in (("track_spaces", self.track), ("loop_spaces", self.loop)):
@@ -384,7 +382,7 @@ class MouseTrapConfig:
         for name in ("cheese_supply", "die_faces", "loop_build_parts", "max_rounds"):
             v = getattr(self, name)
             if isinstance(v, bool) or not isinstance(v, int):
-                raise ValueError(f"{name} must be a positive int, not {v!r}")
+                raise ValueError(f"{name} must be a positive int, not {short(v)}")
             _in_range(name, v)
         if not isinstance(self.move_needs_complete_trap, bool):
             raise ValueError("move_needs_complete_trap must be true or false")
@@ -393,7 +391,7 @@ class MouseTrapConfig:
             or not isinstance(self.first_player, int)
             or not 0 <= self.first_player < self.num_players
         ):
-            raise ValueError(f"first_player must be a seat 0..{self.num_players - 1}, not {self.first_player!r}")
+            raise ValueError(f"first_player must be a seat 0..{self.num_players - 1}, not {short(self.first_player)}")
         object.__setattr__(self, "spaces", track + loop)
 
     # -- derived figures ---------------------------------------------------------------

@@ -42,6 +42,7 @@ from boardgames_widgets.core.api import (
     check_seat,
     state_builder,
 )
+from boardgames_widgets.core.numbers import short
 from boardgames_widgets.core.rng import index_drawer
 from boardgames_widgets.games.mouse_trap.layout import (
     MOUSE_NAMES,
@@ -423,7 +424,7 @@ class MouseTrap(Game[MouseTrapState, Action]):
                 if seats == sorted(set(seats)):
                     return TakeCheese(tuple(pairs))
         raise InvalidActionError(
-            f"{text!r} is not a Mouse Trap action (try 'roll 4', 'move Blue', 'crank', 'end turn', "
+            f"{short(text)} is not a Mouse Trap action (try 'roll 4', 'move Blue', 'crank', 'end turn', "
             "'take 2 from Red, 1 from Green', 'trap works')"
         )
 
