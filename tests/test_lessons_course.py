@@ -117,7 +117,6 @@ def _nbgrader(cwd: Path, *args: str, check: bool = True) -> subprocess.Completed
     return done
 
 
-@pytest.mark.nbgrader
 def test_course_end_to_end_through_the_exchange_with_three_students(tmp_path: Path) -> None:
     """init → release (all) → three students fetch, answer and submit → collect (all) → autograde (all) → report."""
     pytest.importorskip("nbgrader")

@@ -29,8 +29,6 @@ from boardgames_widgets.lessons import dashboard
 from boardgames_widgets.lessons.course import ASSIGNMENTS, lessons_source, make_course
 from boardgames_widgets.lessons.course_cli import nbgrader_env
 
-pytestmark = pytest.mark.nbgrader
-
 STUDENT = "ada"
 #: what nbgrader leaves of a solution region (the course's code_stub), with its indentation
 STUB = re.compile(r"^[ \t]*# YOUR CODE HERE\n[ \t]*\.\.\.\n", re.M)

@@ -24,15 +24,12 @@ pytest.importorskip("nbgrader")  # the notebook stack (nbformat, nbclient) comes
 
 import nbformat
 from nbclient import NotebookClient
+from test_lessons_nbgrader import STUDENT, _answer_cells, _nbgrader, _text, submit_and_autograde
 
 import boardgames_widgets as bw
 from boardgames_widgets.lessons.check import NOT_ANSWERED_TEXT
 from boardgames_widgets.lessons.course import ASSIGNMENTS, lessons_source, make_course
 from boardgames_widgets.lessons.text import tr
-
-pytestmark = pytest.mark.nbgrader
-
-from test_lessons_nbgrader import STUDENT, _answer_cells, _nbgrader, _text, submit_and_autograde  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 LANGS = [lang for lang in ("lv", "ru", "he") if (ROOT / "notebooks" / lang / "lessons").is_dir()]
