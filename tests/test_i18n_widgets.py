@@ -100,7 +100,7 @@ def test_play_takes_lang_and_the_package_default() -> None:
     bw.set_language("ru")
     w2 = bw.play("food_chain", seed=1, **FAST)
     assert w2.lang == "ru" and w2.btn_hint.description == "Подсказка"
-    assert "Игрок 0, ваш ход." in w2.status.value
+    assert "Игрок 1, ваш ход: нажмите на карту в руке, затем на подсвеченную клетку." in w2.status.value
     with pytest.raises(ValueError, match="unknown language"):
         bw.play("food_chain", lang="xx", **FAST)
 

@@ -114,7 +114,7 @@ def test_seat_changes_are_logged_and_take_effect() -> None:
     c = GameController("food_chain", seed=1)
     c.set_seat(1, "Human")
     assert c.humans == [0, 1]
-    assert c.log[-1] == "Player 1 is now played by Human."
+    assert c.log[-1] == "Player 2 is now played by Human."  # seats are numbered from 1 for people
 
 
 def test_the_curtain_hides_the_next_players_hand_in_hot_seat_play() -> None:
@@ -129,3 +129,30 @@ def test_the_curtain_hides_the_next_players_hand_in_hot_seat_play() -> None:
         assert c.viewer() is None
         c.handle_click(-1, -1)
         assert c.curtain is None and c.viewer() == c.current_player()
+
+
+def test_status_lines_say_the_next_step_and_hint_answers_a_roll() -> None:
+    from boardgames_widgets.widgets import play
+
+    w = play("food_chain", seed=1, speed="off", threaded=False)
+    assert w.status_line() == "Player 1, your turn: click a card in your hand, then a lit square."
+    w.handle_key("1")
+    assert w.status_line().startswith("Player 1, your turn: click a lit square to place your ")
+    m = play("mouse_trap", seed=1, seats=["Human", "Random bot"], speed="off", threaded=False)
+    assert m.waiting_seat() == 0
+    assert m.hint() is None
+    assert m.status_line() == "Hint: Red, your turn — click the die to roll."
+    p = play("papageno", seed=1, seats=["Random bot", "Random bot"], speed="off", threaded=False)
+    p.new_game(seed=2)
+    assert "Rolling" not in p.chance_words()
+
+
+def test_no_glyph_needs_an_emoji_font_and_the_screen_reader_line_is_hidden_from_sight() -> None:
+    from boardgames_widgets.widgets import play
+    from boardgames_widgets.widgets.chrome import RTL_CSS
+
+    w = play("food_chain", seed=4, seats=["Random bot", "Random bot"], speed="off", threaded=False)
+    assert "bgw-score" in w.panel.value
+    assert all(ord(ch) < 0x1F000 for ch in w.panel.value + w.status.value + w.log_view.value)
+    assert ".bgw-aria{position:absolute" in RTL_CSS and "clip:rect(0,0,0,0)" in RTL_CSS
+    assert 'role="status"' in w.aria.value

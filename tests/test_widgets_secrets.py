@@ -117,4 +117,4 @@ def test_hint_under_the_curtain_names_no_card() -> None:
     w.play(w.game.legal_actions(w.state)[0])
     assert w.curtain == 1
     assert w.hint() is None
-    assert text(w.status.value).strip().startswith("Player 1: click the board when you are ready.")
+    assert text(w.status.value).strip().startswith("Player 2: click the board when you are ready.")

@@ -10,7 +10,7 @@ fail a game: they are plain functions of the state.
 >>> from boardgames_widgets.i18n import translator
 >>> w = GameWords(make_game("food_chain", num_players=2), translator("en"))
 >>> w.player_name(0)
-'Player 0'
+'Player 1'
 """
 
 from __future__ import annotations
@@ -45,8 +45,8 @@ class GameWords:
         return self.tr.ngettext(singular, plural, count, **kwargs)
 
     def player_name(self, player: int) -> str:
-        """The name of a seat as people see it (0-based, like the rules' descriptions)."""
-        return self._("Player {n}", n=player)
+        """The name of a seat as people see it: "Player 1" for seat 0 (records keep the seats as they are)."""
+        return self._("Player {n}", n=player + 1)
 
     def action_words(self, state: Any, action: Any) -> str:
         """One log line for ``action`` played in ``state``."""

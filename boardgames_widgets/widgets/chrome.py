@@ -36,6 +36,9 @@ RTL_CSS = (
     ".bgw-rtl .widget-label,.bgw-rtl .widget-button,.bgw-rtl .widget-toggle-button{direction:rtl}"
     # an icon keeps a little room from its label on either side
     ".bgw-game .widget-button i.fa{margin:0 0.35em}"
+    # the screen-reader line is read aloud but not shown (the status line shows the same)
+    ".bgw-aria{position:absolute!important;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;"
+    "clip:rect(0,0,0,0);clip-path:inset(50%);white-space:nowrap;border:0}"
     # long words wrap inside a button instead of overflowing it
     ".bgw-game .widget-button,.bgw-game .widget-toggle-button{white-space:normal;height:auto;min-height:28px}</style>"
 )
@@ -328,23 +331,47 @@ class GameChrome(KeyboardController, W.VBox):  # type: ignore[misc]
         return data
 
     def _ipython_display_(self) -> None:
-        """Show the widget (with its picture), then the recovery line.
+        """Show the live widget, then the stand-in: the board's picture and the recovery line.
 
-        The line "Run this cell again to play" is hidden by CSS while the live board is on
-        the page; after a kernel restart, or a reload without a kernel, the board is gone
-        ("model not found") and the line says what to do, in the widget's language.
+        The stand-in is a separate output that needs no widget model, hidden by CSS while
+        the live board is connected on the page. Reopened without a kernel (the widget's
+        model is gone: "model not found"), after a kernel restart (the board is
+        disconnected), in nbconvert's HTML or on GitHub, it shows the position and says,
+        in the widget's language, to run the cell again.
         """
         from IPython.display import display
 
-        display(self._repr_mimebundle_(), raw=True)  # type: ignore[no-untyped-call]
-        display({"text/html": self.recovery_html(), "text/plain": ""}, raw=True)  # type: ignore[no-untyped-call]
+        bundle = self._repr_mimebundle_()
+        png = bundle.pop("image/png", None)
+        bundle.pop("image/svg+xml", None)  # the picture is in the stand-in (shown once in static views)
+        display(bundle, raw=True)  # type: ignore[no-untyped-call]
+        display({"text/html": self.recovery_html(png), "text/plain": ""}, raw=True)  # type: ignore[no-untyped-call]
 
-    def recovery_html(self) -> str:
-        """The recovery line (shown only where the live board is missing)."""
+    def recovery_html(self, png: str | None = None) -> str:
+        """The stand-in shown only where the live board is missing or disconnected.
+
+        Args:
+            png: the board's picture, base64 PNG (``None``: the line alone).
+        """
         d = self.tr.direction
         words = html.escape(self._("The board needs its Python kernel: run this cell again to play."))
+        picture = (
+            f'<img class="bgw-picture" alt="{html.escape(self.summary())}" src="data:image/png;base64,{png}"'
+            ' style="max-width:100%;height:auto;display:block">'
+            if png
+            else ""
+        )
+        live = ":has(.bgw-game:not(.jupyter-widgets-disconnected))"
+        said = self._("The board needs its Python kernel: run this cell again to play.")
+        css_words = html.escape(said.replace("\\", "\\\\").replace('"', '\\"'), quote=False)
         return (
-            f'<div class="bgw-recover" dir="{d}" style="font-size:14px;color:#5d4037;padding:4px 0">⟳ {words}</div>'
-            "<style>.jp-OutputArea:has(.bgw-game) .bgw-recover,"
-            ".output_area:has(.bgw-game) .bgw-recover{display:none}</style>"
+            f'<div class="bgw-recover" dir="{d}" style="font-size:14px;color:#5d4037;padding:4px 0">'
+            f"{picture}<div>⟳ {words}</div></div>"
+            f"<style>.jp-OutputArea{live} .bgw-recover,.output_area{live} .bgw-recover{{display:none}}"
+            # a disconnected board (kernel restarted) stays on the page, greyed out (its clicks go
+            # nowhere), with the line on top of it; the stand-in's picture would repeat it
+            ":has(.bgw-game.jupyter-widgets-disconnected) .bgw-picture{display:none!important}"
+            ".bgw-game.jupyter-widgets-disconnected canvas{opacity:.35}"
+            f'.bgw-game.jupyter-widgets-disconnected::after{{content:"⟳ {css_words}";order:-1;font-size:15px;'
+            "font-weight:bold;color:#b71c1c;background:#fff8e1;padding:4px 8px}</style>"
         )

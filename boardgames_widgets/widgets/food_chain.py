@@ -218,6 +218,13 @@ class FoodChainWidget(GameWidget):
             sel = " " + self._("Selected: {card}.", card=card_words(self.tr, hand[self.selected]))
         return self._("Your hand: {cards}.", cards=words) + sel
 
+    def turn_words(self, state: FoodChainState) -> str:
+        """The next step of a turn: pick a card, then a lit square."""
+        hand = self._hand()
+        if self.selected is not None and self.selected < len(hand):
+            return self._("click a lit square to place your {card}.", card=card_words(self.tr, hand[self.selected]))
+        return self._("click a card in your hand, then a lit square.")
+
     def show_hint(self, action: Any) -> None:
         if isinstance(action, Place):
             for i, card in enumerate(self._hand()):

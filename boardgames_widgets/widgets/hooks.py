@@ -211,6 +211,10 @@ class BoardHooks:
         """The status line while chance waits for ``seat``'s click (see :meth:`chance_waits_for`)."""
         return self._("{name}, your turn — click the board to roll.", name=self.player_name(seat))
 
+    def turn_words(self, state: Any) -> str:
+        """What the person to act does now ("click a lit square to place your cat."); empty: nothing more."""
+        return ""
+
     def chance_words(self) -> str:
         """The status line while chance acts by itself."""
         return self._("Rolling…")
@@ -286,6 +290,9 @@ class BoardHooks:
                 "{name} ({who}) is thinking…", name=self.player_name(p), who=self.seat_words(self.seat_label(p))
             )
         if self.is_human(p):
+            todo = self.turn_words(state)
+            if todo:
+                return self._("{name}, your turn: {todo}", name=self.player_name(p), todo=todo)
             return self._("{name}, your turn.", name=self.player_name(p))
         return self._("{name} ({who}) to move.", name=self.player_name(p), who=self.seat_words(self.seat_label(p)))
 

@@ -607,6 +607,12 @@ class PapagenoWidget(GameWidget):
             return humans[0] if humans else None
         return None
 
+    def chance_words(self) -> str:
+        """While chance acts: cards are dealt or turned, nothing is rolled."""
+        if self.state.phase is Phase.DEAL:
+            return self._("Dealing…")
+        return self._("Turning a card…")
+
     def waiting_words(self, state: PapagenoState, seat: int) -> str:
         return self._(
             "Round {round} is over — click the board to deal round {next}.", round=state.round, next=state.round + 1

@@ -74,27 +74,24 @@ class ChopChopWords(GameWords):
         t = self._
         mice = state.mice_turn
         if isinstance(action, PlaceCat):
-            return t("The cat starts on the table at {at}.", at=_rc(action.at))
+            return t("The cat starts on the table.")
         if isinstance(action, Roll):
             return t("The mice roll {n}.", n=action.value) if mice else t("The cat rolls {n}.", n=action.value)
         if isinstance(action, Move):
-            piece, to = self._piece_words(action.piece), _rc(action.to)
+            piece = self._piece_words(action.piece)
             if state.phase is Phase.EXTRA:
                 words = self.ngettext(
-                    "{piece} walks {n} extra step to {to}",
-                    "{piece} walks {n} extra steps to {to}",
+                    "{piece} walks {n} extra step",
+                    "{piece} walks {n} extra steps",
                     state.roll,
                     piece=piece,
-                    to=to,
                 )
             else:
-                words = self.ngettext(
-                    "{piece} walks {n} step to {to}", "{piece} walks {n} steps to {to}", state.roll, piece=piece, to=to
-                )
+                words = self.ngettext("{piece} walks {n} step", "{piece} walks {n} steps", state.roll, piece=piece)
             catch = self._catch_words(state, action)
             return words + (catch if catch else ".")  # "… and catches mouse 2!" ends with its own "!"
         if isinstance(action, Jump):
-            return t("{piece} jumps to {to} (arrow).", piece=self._piece_words(action.piece), to=_rc(action.to))
+            return t("{piece} jumps along the arrow.", piece=self._piece_words(action.piece))
         if isinstance(action, Decline):
             return t("The mice decline the tile.") if mice else t("The cat declines the tile.")
         if isinstance(action, Pass):
@@ -102,7 +99,7 @@ class ChopChopWords(GameWords):
                 return t("The mice cannot move exactly {n}: the turn passes.", n=state.roll)
             return t("The cat cannot move exactly {n}: the turn passes.", n=state.roll)
         if isinstance(action, TakeCheese):
-            return t("The mice fork the cheese at {at}.", at=_rc(action.at))
+            return t("The mice fork a cheese.")
         if isinstance(action, Reveal):
             return self._reveal_words(state, action.tile)
         return super().action_words(state, action)
@@ -155,7 +152,3 @@ class ChopChopWords(GameWords):
 
     def result_words(self, state: ChopChopState) -> str:
         return self._("Game over — {how}", how=self.end_words(state))
-
-
-def _rc(rc: tuple[int, int]) -> str:
-    return f"({rc[0]},{rc[1]})"

@@ -69,7 +69,7 @@ class FoodChainWords(GameWords):
             return ""
         result = score(state)
         rows = "".join(
-            f"<tr><td>{html.escape(self.player_name(i))}{' 🏆' if i in result.winners else ''}</td>"
+            f"<tr><td>{html.escape(self.player_name(i))}{' ★' if i in result.winners else ''}</td>"
             f"<td>{result.points[i]}</td><td>{result.cheese_left[i]}</td></tr>"
             for i in range(state.num_players)
         )
