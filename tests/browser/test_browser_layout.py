@@ -91,9 +91,14 @@ def test_every_board_fits_its_output_area(lab: LabServer, browser: Any, viewport
             # the file browser is open: the output area is about 592 px wide
             assert page.locator("#jp-left-stack").is_visible()
             assert boxes[3]["width"] < 748
-        # Food Chain, Chop Chop and Papageno are at most 560 px wide: shown at 100 % (issue 20)
+        # Food Chain, Chop Chop and Papageno are at most 560 px wide: shown at 100 % on a laptop
+        # (issue 20); a wide output shows them bigger, still under the window's height (issue 30)
         for game, b in zip(GAMES[:3], boxes[:3], strict=True):
-            assert b["width"] == pytest.approx(b["bitmap"] / PIXEL_RATIO, abs=1), (game, b)
+            full = b["bitmap"] / PIXEL_RATIO
+            if viewport == "1024x768":
+                assert b["width"] == pytest.approx(full, abs=1), (game, b)
+            else:
+                assert b["width"] > 1.2 * full and b["height"] <= VIEWPORTS[viewport][1] - 200, (game, b)
         shoot(page, f"en_{viewport}")
     finally:
         page.context.close()
