@@ -2,7 +2,7 @@
 # The oldest dependency versions we allow, on the oldest Python we support.
 #
 # A fresh Python 3.10 venv gets exactly the floors of pyproject.toml's dependencies
-# (.ci/floors.py: ipywidgets 8.0, ipycanvas 0.13.1, numpy 1.24, matplotlib 3.7, tqdm 4.60),
+# (.ci/floors.py: ipywidgets 8.0, ipycanvas 0.13.2, numpy 1.24, matplotlib 3.7, tqdm 4.60),
 # pytest, hypothesis, packaging, nbval and ipykernel, and the wheel given as $1 without its
 # dependencies; then the fast test tier runs (unit, property and doctests; tests that need an
 # optional extra skip by themselves), and the English notebooks under nbval, its kernel importing the
@@ -64,7 +64,7 @@ BGW_BINDER_CHECK=0 MPLBACKEND=Agg "$vpy" -m pytest -o addopts="" -p no:cacheprov
   -q boardgames_widgets tests
 echo "tests with the oldest versions: $((SECONDS - start)) s"
 # The English notebooks in a kernel of this venv: the lessons' plots, widgets and checks with
-# matplotlib 3.7, numpy 1.24, ipywidgets 8.0 and ipycanvas 0.13.1. (The generated lv/ru/he
+# matplotlib 3.7, numpy 1.24, ipywidgets 8.0 and ipycanvas 0.13.2. (The generated lv/ru/he
 # lessons have the same code cells; the main job runs them.)
 t=$SECONDS
 MPLBACKEND=Agg "$vpy" -m pytest -o addopts="" -p no:cacheprovider --nbval-lax --nbval-current-env -q \

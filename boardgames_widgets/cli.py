@@ -24,7 +24,7 @@ import subprocess
 import sys
 from collections.abc import Sequence
 
-__all__ = ["TABLE_LEGEND", "build_parser", "main", "save_table", "voila_command"]
+__all__ = ["TABLE_LEGEND", "build_parser", "main", "save_table", "voila_command", "voila_template"]
 
 #: The environment variable through which ``play GAME`` tells the arcade which game to preselect.
 ARCADE_GAME_ENV = "BGW_ARCADE_GAME"
@@ -158,10 +158,25 @@ def voila_command(
     arcade = notebooks_dir() / "arcade.ipynb"
     if not arcade.is_file():
         raise FileNotFoundError(f"{arcade} is missing: reinstall boardgames_widgets")
-    argv = [sys.executable, "-m", "voila", str(arcade), "--Voila.ip=127.0.0.1", f"--port={port}"]
+    template_args, env = voila_template()
+    argv = [sys.executable, "-m", "voila", str(arcade), "--Voila.ip=127.0.0.1", f"--port={port}", *template_args]
     if no_browser:
         argv.append("--no-browser")
-    return argv, ({ARCADE_GAME_ENV: game} if game else {})
+    return argv, ({ARCADE_GAME_ENV: game, **env} if game else env)
+
+
+def voila_template() -> tuple[list[str], dict[str, str]]:
+    """Voilà's arguments and environment for the arcade's own template (no request to another host).
+
+    The template ``bgw`` (``widgets/voila/templates/bgw``) is Voilà's "lab" template without
+    its links to a CDN; Voilà finds it through ``JUPYTER_PATH``.
+
+    Returns:
+        ``(argv, extra_env)``.
+    """
+    here = str(pathlib.Path(__file__).resolve().parent / "widgets")
+    path = os.pathsep.join(p for p in (here, os.environ.get("JUPYTER_PATH", "")) if p)
+    return ["--template=bgw"], {"JUPYTER_PATH": path}
 
 
 def _lessons(args: argparse.Namespace) -> int:

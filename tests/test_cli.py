@@ -157,15 +157,23 @@ def test_play_runs_voila_on_the_arcade_with_the_game_preselected() -> None:
     assert argv[:3] == [sys.executable, "-m", "voila"]
     assert pathlib.Path(argv[3]) == ROOT / "notebooks" / "arcade.ipynb"
     assert "--Voila.ip=127.0.0.1" in argv and "--port=9000" in argv and "--no-browser" in argv
-    assert env == {cli.ARCADE_GAME_ENV: "chop_chop"}
+    assert env[cli.ARCADE_GAME_ENV] == "chop_chop"
+    # the arcade's own template (no CDN), found through JUPYTER_PATH
+    assert "--template=bgw" in argv
+    templates = pathlib.Path(env["JUPYTER_PATH"].split(os.pathsep)[0]) / "voila" / "templates" / "bgw"
+    assert (templates / "index.html.j2").is_file() and (templates / "conf.json").is_file()
     argv, env = cli.voila_command()
-    assert "--port=8866" in argv and "--no-browser" not in argv and env == {}
+    assert "--port=8866" in argv and "--no-browser" not in argv and set(env) == {"JUPYTER_PATH"}
 
 
 def test_play_dry_run_accepts_spellings_of_a_game_and_refuses_unknown_ones(capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.main(["play", "Chop-Chop", "--dry-run", "--port", "9001"]) == 0
     out = capsys.readouterr().out.strip()
-    assert out.startswith(f"{cli.ARCADE_GAME_ENV}=chop_chop ") and "arcade.ipynb" in out and "--port=9001" in out
+    assert (
+        out.startswith(f"{cli.ARCADE_GAME_ENV}=chop_chop JUPYTER_PATH=")
+        and "arcade.ipynb" in out
+        and "--port=9001" in out
+    )
     with pytest.raises(SystemExit) as exc:
         cli.main(["play", "chess"])
     assert exc.value.code == 2

@@ -233,7 +233,7 @@ def test_term_lists_match_the_rules_names() -> None:
     assert tuple(t.value for t in Tile if t.value.isalpha()) == terms.CHOP_CHOP_TILES
     words = {Space(k).short for k in SpaceKind if k is not SpaceKind.BUILD and Space(k).short.isalpha()}
     assert words == set(terms.MOUSE_TRAP_SPACE_LABELS)
-    src = (ROOT / "boardgames_widgets" / "widgets" / "papageno.py").read_text(encoding="utf-8")
+    src = (ROOT / "boardgames_widgets" / "games" / "papageno" / "words.py").read_text(encoding="utf-8")
     for name in POSITION_NAMES:
         assert f'N_("{name}")' in src
     ru = translator("ru")

@@ -8,6 +8,7 @@ not pixels.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -100,7 +101,7 @@ def test_play_takes_lang_and_the_package_default() -> None:
     bw.set_language("ru")
     w2 = bw.play("food_chain", seed=1, **FAST)
     assert w2.lang == "ru" and w2.btn_hint.description == "Подсказка"
-    assert "Игрок 0, ваш ход." in w2.status.value
+    assert "Игрок 1, ваш ход: нажмите на карту в руке, затем на подсвеченную клетку." in w2.status.value
     with pytest.raises(ValueError, match="unknown language"):
         bw.play("food_chain", lang="xx", **FAST)
 
@@ -219,3 +220,20 @@ def test_hebrew_isolates_signed_numbers_so_minus_one_reads_minus_one() -> None:
     he, en = translator("he"), translator("en")
     assert f"{LRI}-1{PDI}" in he("{name}, your turn.", name="bird -1")
     assert LRI not in en("{name}, your turn.", name="bird -1")
+
+
+@pytest.mark.parametrize("lang", ["lv", "ru", "he"])
+def test_the_arcade_page_speaks_the_language_from_its_title_down(lang: str) -> None:
+    """Voilà shows the arcade notebook's outputs only: its one cell's words are all translated."""
+    import json
+
+    from boardgames_widgets.widgets.arcade import Arcade
+
+    root = Path(__file__).resolve().parents[1]
+    nb = json.loads((root / "notebooks" / "arcade.ipynb").read_text(encoding="utf-8"))
+    assert [c["cell_type"] for c in nb["cells"]] == ["code"]  # no English intro for Voilà to show
+    a = Arcade(game="food_chain", seed=1, lang=lang, **FAST)
+    title = a.title.value
+    for english in ("arcade", "Choose a game", "Several people", "documentation", "games/"):
+        assert english not in title, (lang, english)
+    assert "<h2" in title

@@ -92,7 +92,7 @@ def test_every_dependency_has_a_floor_that_the_oldest_job_installs() -> None:
     pins = floors.floors(floors.dependencies(ROOT / "pyproject.toml"))
     assert pins == floors.floors(PROJECT["dependencies"])  # the 3.10 fallback reads the same list
     assert {p.split("==")[0] for p in pins} == {"ipywidgets", "ipycanvas", "numpy", "matplotlib", "tqdm"}
-    assert "ipycanvas==0.13.1" in pins and "ipywidgets==8.0" in pins
+    assert "ipycanvas==0.13.2" in pins and "ipywidgets==8.0" in pins
     with pytest.raises(ValueError, match="has no >= floor"):
         floors.floors(["numpy"])
     assert "oldest_deps.sh" in (ROOT / ".ci" / "run").read_text(encoding="utf-8")

@@ -46,7 +46,11 @@ def test_every_slow_entry_names_a_collected_test(request: pytest.FixtureRequest)
         ("tests/browser/test_browser_layout.py::test_x", ("page",), "browser"),
         ("tests/test_lessons_nbgrader.py::test_x[probability_01_dice]", ("course",), "nbgrader"),
         ("tests/test_lessons_nbgrader_translated.py::test_x[lv]", (), "nbgrader"),
-        ("tests/test_lessons_course.py::test_course_end_to_end_through_the_exchange_with_three_students", (), "nbgrader"),
+        (
+            "tests/test_lessons_course.py::test_course_end_to_end_through_the_exchange_with_three_students",
+            (),
+            "nbgrader",
+        ),
         ("tests/test_lessons_course.py::test_the_course_command_line", (), None),
         ("tests/test_docs.py::test_every_notebook_is_rendered", ("site",), "docs"),
         ("tests/test_packaging.py::test_twine_check_passes", ("dists",), "packaging"),

@@ -165,8 +165,27 @@ def test_the_picture_speaks_the_widgets_language_and_so_does_the_recovery_line()
     w = widget("food_chain", seed=1, lang="lv")
     assert w._repr_mimebundle_()["text/plain"].startswith("Barības ķēde")
     html = w.recovery_html()
-    assert 'class="bgw-recover"' in html and ":has(.bgw-game) .bgw-recover{display:none}" in html
+    live = ":has(.bgw-game:not(.jupyter-widgets-disconnected)) .bgw-recover"
+    assert 'class="bgw-recover"' in html and live in html and "{display:none}" in html
     assert "palaid šo šūnu vēlreiz" in html and "run this cell" not in html  # in the widget's language
+
+
+def test_the_stand_in_is_an_output_of_its_own_with_the_picture() -> None:
+    """Shown in a notebook: the widget, then a stand-in (picture + line) that needs no widget model."""
+    from IPython.core.interactiveshell import InteractiveShell
+
+    shell = InteractiveShell.instance()
+    shown: list[dict] = []  # type: ignore[type-arg]
+    publish = shell.display_pub.publish
+    shell.display_pub.publish = lambda data, metadata=None, **kw: shown.append(data)  # type: ignore[method-assign]
+    try:
+        widget("mouse_trap", seed=1)._ipython_display_()
+    finally:
+        shell.display_pub.publish = publish  # type: ignore[method-assign]
+    live, stand_in = shown
+    assert "application/vnd.jupyter.widget-view+json" in live and "image/png" not in live
+    assert '<img class="bgw-picture"' in stand_in["text/html"] and "data:image/png;base64," in stand_in["text/html"]
+    assert "run this cell again" in stand_in["text/html"]
 
 
 def test_no_picture_while_the_device_is_passed_between_two_people() -> None:

@@ -31,7 +31,7 @@ VERSION = re.findall(r'^__version__ = "([^"]+)"$', (PACKAGE / "__init__.py").rea
 #: Babel keyword specs: function name -> argument positions of the message(s).
 KEYWORDS = {"_": None, "t": None, "N_": None, "gettext": None, "ngettext": (1, 2)}
 #: The files that show words to players (the same as babel.cfg).
-PATTERNS = ("widgets/**/*.py", "games/*/view.py", "i18n/**/*.py")
+PATTERNS = ("widgets/**/*.py", "games/*/view.py", "games/*/words.py", "i18n/**/*.py")
 
 
 def source_files() -> list[Path]:

@@ -1,6 +1,7 @@
 """The arcade: pick a game, how many play and the language, then play — no code.
 
-One page for Voilà and for people who would rather not type: a game picker, a players
+One page for Voilà and for people who would rather not type, in the chosen language from
+its title down (the notebook holds no other words, so Voilà shows nothing untranslated): a game picker, a players
 picker, the language picker and a Play button above the board. Who sits in each seat
 (a person or a bot) is chosen with the board's own seat pickers, under their real names
 ("Cat player", "Red" …): one set of pickers, never two. Everything is translated.
@@ -11,6 +12,7 @@ picker, the language picker and a Play button above the board. Who sits in each 
 
 from __future__ import annotations
 
+import html
 import os
 from typing import Any
 
@@ -80,8 +82,20 @@ class Arcade(W.VBox):  # type: ignore[misc]
     def _label(self, first: str | None = None) -> None:
         """Put the current language's words on the arcade's controls."""
         d = self.tr.direction
-        words = self._("Choose a game and how many play, then press Play. Under the board, choose who sits where.")
-        self.title.value = f'<div dir="{d}" style="font-size:15px"><b>{words}</b></div>'
+        title = html.escape(self._("The arcade"))
+        words = html.escape(
+            self._("Choose a game and how many play, then press Play. Under the board, choose who sits where.")
+        )
+        more = html.escape(
+            self._(
+                "Several people can share one screen: in a game with hidden cards the board asks the next "
+                "player to take the device before it shows their cards."
+            )
+        )
+        self.title.value = (
+            f'<div dir="{d}" style="font-size:15px"><h2 style="margin:0 0 4px">{title}</h2><b>{words}</b>'
+            f'<div style="font-size:13px;color:#555">{more}</div></div>'
+        )
         value = first or self.game_picker.value
         options = []
         for gid in game_ids():

@@ -287,6 +287,31 @@ class _Missing:
 _MISSING = _Missing()
 
 
+#: A wide output shows the board up to this many times its full size (the bitmap stays sharper).
+MAX_GROWTH = 1.5
+#: Room kept beside a grown board (CSS pixels): on a laptop's column the board stays at 100 %.
+GROW_MARGIN = 640
+#: Room kept above and below a grown board for the status line and the buttons (CSS pixels).
+GROW_CHROME = 260
+
+
+def grow_css(css_width: int, aspect: float) -> str:
+    """The board's CSS ``max-width``: its full size, more on a wide and tall output.
+
+    The board grows (up to :data:`MAX_GROWTH` times) only with room to spare: the output at
+    least :data:`GROW_MARGIN` px wider than the board, and the grown board with its status
+    line and buttons still inside the window's height. Clicks stay right at any size (the
+    front end reports them in bitmap pixels).
+
+    >>> grow_css(500, 1.2)
+    'max(500px, min(750px, 100% - 640px, (100vh - 260px) * 0.8333))'
+    """
+    return (
+        f"max({css_width}px, min({math.floor(css_width * MAX_GROWTH)}px, 100% - {GROW_MARGIN}px,"
+        f" (100vh - {GROW_CHROME}px) * {1 / aspect:.4f}))"
+    )
+
+
 class LayeredCanvas:
     """A :class:`~ipycanvas.MultiCanvas` of named layers, drawn crisp, scaled to the width it is given.
 
@@ -321,7 +346,7 @@ class LayeredCanvas:
         # whatever the CSS size: hit-testing follows the scale by itself.
         css_width = math.ceil(width * zoom)
         self.multi.layout.width = "100%"
-        self.multi.layout.max_width = f"{css_width}px"
+        self.multi.layout.max_width = grow_css(css_width, height / width)
         self.multi.layout.min_width = f"{min(css_width, MIN_WIDTH)}px"
         self.multi.layout.height = "auto"
         self._canvases: dict[str, Canvas] = {name: self.multi[i] for i, name in enumerate(self.names)}

@@ -44,6 +44,7 @@ from boardgames_widgets.games.chop_chop.rules import (
     TakeCheese,
 )
 from boardgames_widgets.games.chop_chop.view import DIE_COLOURS, draw_die, draw_tile_face
+from boardgames_widgets.games.chop_chop.words import ChopChopWords
 from boardgames_widgets.widgets.base import Frame, GameWidget, Target
 from boardgames_widgets.widgets.canvas_painter import CanvasPainter
 
@@ -70,6 +71,11 @@ class ChopChopWidget(GameWidget):
     game_id = "chop_chop"
     game: ChopChop
 
+    @property
+    def words(self) -> ChopChopWords:
+        """The game's words (``games/chop_chop/words.py``) in the widget's language."""
+        return ChopChopWords(self.game, self.tr, self.humans)
+
     def __init__(self, game: Any = None, *, players: int | None = None, seats: Any = None, **kwargs: Any) -> None:
         if game is None:
             game = "chop_chop"
@@ -90,12 +96,6 @@ class ChopChopWidget(GameWidget):
 
     def board_size(self) -> tuple[float, float]:
         return self.kitchen_w, self.kitchen_h + STRIP
-
-    def player_name(self, player: int) -> str:
-        if player == 0:
-            return self._("Cat player")
-        n = self.game.num_players
-        return self._("Mice player") if n == 2 else self._("Mouse player {n}", n=player)
 
     # -- what can be clicked ----------------------------------------------------------------
     def _mover(self, state: ChopChopState) -> int:
@@ -262,35 +262,6 @@ class ChopChopWidget(GameWidget):
             p.text(w / 2, h / 2 + 14 + 16 * k, line, size=ccv.MIN_TEXT, fill=ccv.INK)
         p.text(w / 2, h / 2 + 52, self._("Press New game to play again"), size=ccv.MIN_TEXT, fill="#6d4c41")
 
-    def end_words(self, state: ChopChopState) -> str:
-        """How the game ended, in one sentence (like the rules' description, translated)."""
-        left = sum(m >= 0 for m in state.mice)
-        if state.winner == MICE_SIDE:
-            return self.ngettext(
-                "The mice win: they carried {n} cheese home.",
-                "The mice win: they carried {n} cheese home.",
-                state.cheese,
-            )
-        if state.winner == DRAW:
-            if state.turns >= self.game.cfg.max_turns:  # the safety net (CC-W5)
-                return self.ngettext(
-                    "A draw: the game stopped after {n} turn.",
-                    "A draw: the game stopped after {n} turns.",
-                    state.turns,
-                )
-            return self._("A draw: the last mice are shut in their holes behind cheese, so nobody can win.")
-        if left == 0:
-            return self.ngettext(
-                "The cat wins: all mice are caught ({n} cheese collected).",
-                "The cat wins: all mice are caught ({n} cheese collected).",
-                state.cheese,
-            )
-        return self.ngettext(
-            "The cat wins: the mice ran out of time after {n} turn.",
-            "The cat wins: the mice ran out of time after {n} turns.",
-            state.turns,
-        )  # records made before CC-W5, when the turn limit was a cat win
-
     def _step_label(self, state: ChopChopState) -> str:
         if state.phase is Phase.MOVE:
             return str(state.roll)
@@ -454,11 +425,11 @@ class ChopChopWidget(GameWidget):
                 self.sel_piece = piece
                 return
         if state.phase is Phase.MOVE and self._buttons():
-            self._say(self._("No piece can move exactly {n}: click Pass.", n=state.roll))
+            self.say(self._("No piece can move exactly {n}: click Pass.", n=state.roll))
         elif state.phase is Phase.MOVE and self._active_piece() is None:
-            self._say(self._("Click one of your mice first (circled in green)."))
+            self.say(self._("Click one of your mice first (circled in green)."))
         elif lit:
-            self._say(self._("That square is not lit: choose a lit square."))
+            self.say(self._("That square is not lit: choose a lit square."))
 
     def targets(self) -> list[Target]:
         if not self._my_turn():
@@ -514,96 +485,6 @@ class ChopChopWidget(GameWidget):
         if isinstance(action, Move):
             self.sel_piece = action.piece
 
-    # -- words ---------------------------------------------------------------------------------
-    def _piece_words(self, piece: int) -> str:
-        return self._("The cat") if piece == CAT else self._("Mouse {n}", n=piece)
-
-    def action_words(self, state: ChopChopState, action: Any) -> str:
-        t = self._
-        mice = state.mice_turn
-        if isinstance(action, PlaceCat):
-            return t("The cat starts on the table at {at}.", at=_rc(action.at))
-        if isinstance(action, Roll):
-            return t("The mice roll {n}.", n=action.value) if mice else t("The cat rolls {n}.", n=action.value)
-        if isinstance(action, Move):
-            piece, to = self._piece_words(action.piece), _rc(action.to)
-            if state.phase is Phase.EXTRA:
-                words = self.ngettext(
-                    "{piece} walks {n} extra step to {to}",
-                    "{piece} walks {n} extra steps to {to}",
-                    state.roll,
-                    piece=piece,
-                    to=to,
-                )
-            else:
-                words = self.ngettext(
-                    "{piece} walks {n} step to {to}", "{piece} walks {n} steps to {to}", state.roll, piece=piece, to=to
-                )
-            catch = self._catch_words(state, action)
-            return words + (catch if catch else ".")  # "… and catches mouse 2!" ends with its own "!"
-        if isinstance(action, Jump):
-            return t("{piece} jumps to {to} (arrow).", piece=self._piece_words(action.piece), to=_rc(action.to))
-        if isinstance(action, Decline):
-            return t("The mice decline the tile.") if mice else t("The cat declines the tile.")
-        if isinstance(action, Pass):
-            if mice:
-                return t("The mice cannot move exactly {n}: the turn passes.", n=state.roll)
-            return t("The cat cannot move exactly {n}: the turn passes.", n=state.roll)
-        if isinstance(action, TakeCheese):
-            return t("The mice fork the cheese at {at}.", at=_rc(action.at))
-        if isinstance(action, Reveal):
-            return self._reveal_words(state, action.tile)
-        return super().action_words(state, action)
-
-    def _catch_words(self, state: ChopChopState, action: Move) -> str:
-        if action.piece != CAT:
-            return ""
-        dest = self.lay.index[action.to]
-        if self.lay.table[dest]:
-            return ""
-        caught = [m for m, c in enumerate(state.mice) if c == dest]
-        return " " + self._("and catches mouse {n}!", n=caught[0]) if caught else ""
-
-    def _reveal_words(self, state: ChopChopState, tile: Tile) -> str:
-        t = self._
-        piece = self._piece_words(self._mover(state))
-        mice = state.mice_turn
-        if tile is Tile.CHEESE:
-            if mice:
-                return t("{piece} turns over cheese: the mice take it!", piece=piece)
-            return t("{piece} turns over cheese: the cat sits on it.", piece=piece)
-        if tile is Tile.PLATE:
-            return t("{piece} turns over a broken plate: nothing happens.", piece=piece)
-        if tile in (Tile.PLUS1, Tile.PLUS2):
-            return t("{piece} turns over +{n}: it may walk {n} more.", piece=piece, n=tile.value[1])
-        if tile is Tile.ARROW:
-            return t("{piece} turns over an arrow: it may jump anywhere.", piece=piece)
-        if tile is Tile.FORK:
-            if mice:
-                return t("{piece} turns over a fork: the mice may take an uncovered cheese.", piece=piece)
-            return t("{piece} turns over a fork: nothing for the cat.", piece=piece)
-        if mice:
-            return t("{piece} turns over a knife: ouch! The mice skip their next turn.", piece=piece)
-        return t("{piece} turns over a knife: ouch! The cat skips its next turn.", piece=piece)
-
-    def status_words(self, state: ChopChopState) -> str:
-        t = self._
-        parts = [t("Cheese {n}/{need}", n=state.cheese, need=self.game.cfg.cheese_to_win)]
-        left = sum(m >= 0 for m in state.mice)
-        parts.append(self.ngettext("{n} mouse left", "{n} mice left", left))
-        if state.roll and state.phase is Phase.MOVE:
-            parts.append(t("rolled {n}", n=state.roll))
-        if state.cat_skip:
-            parts.append(t("knife: the cat skips its next turn"))
-        if state.mice_skip:
-            parts.append(t("knife: the mice skip their next turn"))
-        if state.lock >= 0:
-            parts.append(t("double turn: mouse {n} moves again", n=state.lock))
-        return " · ".join(parts)
-
-    def result_words(self, state: ChopChopState) -> str:
-        return self._("Game over — {how}", how=self.end_words(state))
-
     @property
     def banner(self) -> str:
         """The announcement over the kitchen (a knife, a double turn), in the widget's language."""
@@ -616,6 +497,10 @@ class ChopChopWidget(GameWidget):
             return self._("Double turn: mouse {n} moves again!", n=mouse)
         return ""
 
+    def end_words(self, state: ChopChopState) -> str:
+        """How the game ended, in one sentence (translated)."""
+        return self.words.end_words(state)
+
     def _after_change(self) -> None:
         super()._after_change()
         state = self.states[-1]
@@ -627,10 +512,6 @@ class ChopChopWidget(GameWidget):
             self._banner = ("double", state.lock)
         elif state.phase in (Phase.ROLL, Phase.PLACE):
             self._banner = ("", -1)
-
-
-def _rc(rc: tuple[int, int]) -> str:
-    return f"({rc[0]},{rc[1]})"
 
 
 def _without_piece(state: ChopChopState, piece: int) -> ChopChopState:

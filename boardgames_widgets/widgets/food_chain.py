@@ -12,21 +12,18 @@ digits 1–8 pick a hand card, Escape drops the selection.
 
 from __future__ import annotations
 
-import html
 from collections.abc import Iterable
 from typing import Any
 
 from boardgames_widgets.games.food_chain import view as fcv
 from boardgames_widgets.games.food_chain.rules import (
-    CARDS_PER_PLAYER,
     Card,
-    Draw,
     FoodChain,
     FoodChainState,
     Place,
-    score,
 )
-from boardgames_widgets.i18n import N_, Translator
+from boardgames_widgets.games.food_chain.words import CARD_KINDS, FoodChainWords, card_words
+from boardgames_widgets.i18n import N_
 from boardgames_widgets.widgets.base import Frame, GameWidget, Target
 from boardgames_widgets.widgets.canvas_painter import CanvasPainter
 
@@ -48,6 +45,11 @@ class FoodChainWidget(GameWidget):
     game_id = "food_chain"
     game: FoodChain
     view: fcv.View
+
+    @property
+    def words(self) -> FoodChainWords:
+        """The game's words (``games/food_chain/words.py``) in the widget's language."""
+        return FoodChainWords(self.game, self.tr, self.humans)
 
     def __init__(self, game: Any = None, *, players: int | None = None, **kwargs: Any) -> None:
         if game is None:
@@ -174,7 +176,7 @@ class FoodChainWidget(GameWidget):
             return
         if self.selected is None or self.selected >= len(hand):
             if (a, b) in self.game.legal_cells(self.state):
-                self._say(self._("First click a card in your hand, then this cell."))
+                self.say(self._("First click a card in your hand, then this cell."))
             return
         card = hand[self.selected]
         self.play(Place(card.kind, card.value, a, b))
@@ -187,7 +189,7 @@ class FoodChainWidget(GameWidget):
         out = []
         for i, card in enumerate(self._hand()):
             x, y = lay.hand_xy(i)
-            out.append(Target(x, y, w, h, self._("card {i}: {card}", i=i + 1, card=_card_words(self.tr, card))))
+            out.append(Target(x, y, w, h, self._("card {i}: {card}", i=i + 1, card=card_words(self.tr, card))))
         if self.selected is not None:
             for r, col in self.legal_cells():
                 x, y = lay.cell_xy(r, col)
@@ -210,11 +212,18 @@ class FoodChainWidget(GameWidget):
         hand = self._hand()
         if not self.human_to_move() or self.curtain is not None:
             return ""
-        words = ", ".join(_card_words(self.tr, c) for c in hand)
+        words = ", ".join(card_words(self.tr, c) for c in hand)
         sel = ""
         if self.selected is not None:
-            sel = " " + self._("Selected: {card}.", card=_card_words(self.tr, hand[self.selected]))
+            sel = " " + self._("Selected: {card}.", card=card_words(self.tr, hand[self.selected]))
         return self._("Your hand: {cards}.", cards=words) + sel
+
+    def turn_words(self, state: FoodChainState) -> str:
+        """The next step of a turn: pick a card, then a lit square."""
+        hand = self._hand()
+        if self.selected is not None and self.selected < len(hand):
+            return self._("click a lit square to place your {card}.", card=card_words(self.tr, hand[self.selected]))
+        return self._("click a card in your hand, then a lit square.")
 
     def show_hint(self, action: Any) -> None:
         if isinstance(action, Place):
@@ -222,71 +231,6 @@ class FoodChainWidget(GameWidget):
                 if str(card) == action.label:
                     self.selected = i
                     break
-
-    # -- words -------------------------------------------------------------------------------
-    def action_words(self, state: FoodChainState, action: Any) -> str:
-        if isinstance(action, Draw):
-            # the log stays on screen for everyone: a drawn card is named only to the one
-            # person who may know it (or when only bots play), never in hot-seat play
-            humans = self.humans
-            if humans == [action.player] or not humans:
-                return self._("{name} draws a {kind}.", name=self.player_name(action.player), kind=self._(action.kind))
-            return self._("{name} draws a card.", name=self.player_name(action.player))
-        if isinstance(action, Place):
-            # no coordinates: the board draws none
-            return self._(
-                "{name} places {card}.",
-                name=self.player_name(state.turn),
-                card=_card_words(self.tr, action.card(state.turn)),
-            )
-        return super().action_words(state, action)
-
-    def status_words(self, state: FoodChainState) -> str:
-        left = [CARDS_PER_PLAYER - k for k in state.placed]
-        return self._(
-            "Pile: {n} · cards still to place: {left}",
-            n=sum(state.pile),
-            left=", ".join(f"{self.player_name(i)} {n}" for i, n in enumerate(left)),
-        )
-
-    def result_words(self, state: FoodChainState) -> str:
-        result = score(state)
-        if len(result.winners) == 1:
-            w = result.winners[0]
-            return self.ngettext(
-                "Game over — {name} wins with {n} point!",
-                "Game over — {name} wins with {n} points!",
-                result.points[w],
-                name=self.player_name(w),
-            )
-        return self._(
-            "Game over — shared win: {names}.", names=self.tr.join_and([self.player_name(w) for w in result.winners])
-        )
-
-    def panel_html(self, state: FoodChainState) -> str:
-        if not self.game.is_terminal(state):
-            return ""
-        result = score(state)
-        rows = "".join(
-            f"<tr><td>{html.escape(self.player_name(i))}{' 🏆' if i in result.winners else ''}</td>"
-            f"<td>{result.points[i]}</td><td>{result.cheese_left[i]}</td></tr>"
-            for i in range(state.num_players)
-        )
-        t = self._
-        player, points, cheese = t("Player"), t("Points"), t("Cheese left")
-        removed = ", ".join(
-            (
-                self.ngettext("{n} cat fled from dogs", "{n} cats fled from dogs", len(result.fled_cats)),
-                self.ngettext("{n} mouse caught by cats", "{n} mice caught by cats", len(result.caught_mice)),
-                self.ngettext("{n} cheese eaten by mice", "{n} cheese eaten by mice", len(result.eaten_cheese)),
-            )
-        )
-        return (
-            '<table class="bgw-score" style="border-collapse:collapse;font-size:13px">'
-            f"<tr><th style='padding:0 8px'>{player}</th><th style='padding:0 8px'>{points}</th>"
-            f"<th style='padding:0 8px'>{cheese}</th></tr>{rows}</table>"
-            f"<div style='font-size:12px;color:#555'>{html.escape(t('Removed: {what}.', what=removed))}</div>"
-        )
 
 
 _REMOVAL_TITLES = (
@@ -296,11 +240,5 @@ _REMOVAL_TITLES = (
     N_("3. Cheese next to a remaining mouse is eaten"),
 )
 
-#: The card kinds, marked for translation.
-CARD_KINDS = (N_("cat"), N_("dog"), N_("mouse"), N_("cheese"))
 
-
-def _card_words(t: Translator, card: Card) -> str:
-    if card.kind == "cheese":
-        return t("cheese worth {n}", n=card.value)
-    return t(card.kind)
+__all__ = ["CARD_KINDS", "FoodChainWidget"]

@@ -24,7 +24,7 @@ class GenericGameWidget(GameWidget):
         self.choices = W.Dropdown(description=self._("Your move"), layout=W.Layout(width="420px"))
         self.choices.style.description_width = "80px"
         self.btn_play = W.Button(description=self._("Play"), button_style="primary", icon="play")
-        self.btn_play.on_click(self._wrap(lambda _: self._play_choice()))
+        self.btn_play.on_click(self.wrap(lambda _: self._play_choice()))
         self._picture_zoom = zoom
         return W.VBox([self.picture, W.HBox([self.choices, self.btn_play])])
 
@@ -33,7 +33,7 @@ class GenericGameWidget(GameWidget):
             self.handle_click(-1, -1)  # shows whose turn it is, or the result
             return
         if self.choices.value is None:
-            self._say(self._("Choose a move in the list first."))
+            self.say(self._("Choose a move in the list first."))
             return
         self.play(self.choices.value)
 
@@ -43,7 +43,7 @@ class GenericGameWidget(GameWidget):
 
     def redraw(self, full: bool = False, pieces: bool = True, reconnect: bool = False) -> None:
         """Show the picture and the list of legal moves of the current state."""
-        self._refresh_text()
+        self.show_text()
         state = self.state
         viewer = self.viewer()
         try:

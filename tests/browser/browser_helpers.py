@@ -139,8 +139,12 @@ def start_lab(notebooks: list[Path], app: str = "jupyterlab") -> LabServer:
         "--ServerApp.open_browser=False",
     ]
     if app == "voila":
+        from boardgames_widgets.cli import voila_template
+
+        template_args, template_env = voila_template()  # the arcade's own template, as `play` serves it
+        env.update(template_env)
         cmd = [sys.executable, "-m", "voila", str(root / notebooks[0].name), "--no-browser", f"--port={port}"]
-        cmd += ["--Voila.ip=127.0.0.1", f"--token={token}"]
+        cmd += ["--Voila.ip=127.0.0.1", f"--token={token}", *template_args]
     else:
         cmd += ["--ip=127.0.0.1"]
     if app == "jupyterlab":

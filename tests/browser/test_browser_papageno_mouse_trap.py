@@ -157,9 +157,9 @@ def test_papageno_notebook_plays_an_opening_and_a_turn_by_clicks(lab: LabServer,
     wait_pixels_change(page, before)
     screenshot(page, "papageno_after_turn")
     log = log_text(page)
-    assert "Player 0 turns up their top-left card" in log
-    assert "Player 0 puts the" in log and "at top-middle" in log
-    assert "Player 1 draws" in log or "Player 1 takes" in log
+    assert "Player 1 turns up their top-left card" in log  # seat 0, numbered from 1 for people
+    assert "Player 1 puts the" in log and "at top-middle" in log
+    assert "Player 2 draws" in log or "Player 2 takes" in log
 
 
 LOG_LINES_JS = "() => document.querySelectorAll('.bgw-game .bgw-log div div').length"

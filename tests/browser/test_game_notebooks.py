@@ -45,6 +45,8 @@ def test_food_chain_notebook_plays_a_card_by_clicks(lab: LabServer, page: Any) -
     w, h = lay.hand_card
     click_board(page, box, hx + w / 2, hy + h / 2)
     selected_pixels = wait_pixels_change(page, before_pixels)
+    wait_status(page, "click a lit square to place your")  # the status line says the next step
+    before_status = status_text(page)
 
     # then the cell right of the start card
     cx, cy = lay.cell_xy(0, 1)
@@ -54,17 +56,18 @@ def test_food_chain_notebook_plays_a_card_by_clicks(lab: LabServer, page: Any) -
     wait_status(page, "your turn")
     after_pixels = wait_pixels_change(page, selected_pixels)
     screenshot(page, "food_chain_after_move")
-    assert "still to place: Player 0 11" in status_text(page), after_status
+    wait_status(page, "still to place: Player 1 11")  # players are numbered from 1 in every text
+    assert "still to place: Player 1 11" in status_text(page), after_status
     assert after_pixels != before_pixels
     log = page.locator(".bgw-game .bgw-log").inner_text()
-    assert "Player 0 places" in log and "column" not in log  # no coordinates: the board draws none
+    assert "Player 1 places" in log and "column" not in log  # no coordinates: the board draws none
 
     # the keyboard alone plays the next move: digit 1 picks a card, Enter the first lit cell
     before_status = status_text(page)
     page.keyboard.press("1")  # the canvas has the focus since the click
     page.keyboard.press("Enter")
     wait_status_change(page, before_status)
-    wait_status(page, "Player 0 10")
+    wait_status(page, "Player 1 10")
     screenshot(page, "food_chain_after_keyboard_move")
 
 
