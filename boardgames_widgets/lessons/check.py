@@ -52,6 +52,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from boardgames_widgets.core.numbers import parse_fraction
 from boardgames_widgets.lessons.text import N_, _, ngettext, tr
 
 #: lesson id -> module that registers its exercises (imported on first use).
@@ -432,7 +433,7 @@ def as_number(answer: Any) -> float:
         text = text.removesuffix("%").strip()
         if text.count(",") == 1 and "." not in text:  # a decimal comma ("0,47", lv and ru)
             text = text.replace(",", ".")
-        value = float(Fraction(text))
+        value = float(parse_fraction(text, "answer"))  # bounded: no text makes it compute for long
         return value / 100 if percent else value
     if isinstance(answer, bool):
         raise TypeError(N_("a number was expected, not True/False"))

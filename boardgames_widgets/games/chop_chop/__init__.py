@@ -36,6 +36,7 @@ GAME = GameSpec(
     view="boardgames_widgets.games.chop_chop.view:View",
     widget="boardgames_widgets.widgets.chop_chop:ChopChopWidget",
     agents="boardgames_widgets.agents.chop_chop",
+    words="boardgames_widgets.games.chop_chop.words",
 )
 
 __all__ = [

@@ -25,6 +25,7 @@ GAME = GameSpec(
     view="boardgames_widgets.games.food_chain.view:View",
     widget="boardgames_widgets.widgets.food_chain:FoodChainWidget",
     agents="boardgames_widgets.agents.food_chain",
+    words="boardgames_widgets.games.food_chain.words",
 )
 
 __all__ = [

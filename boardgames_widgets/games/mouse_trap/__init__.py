@@ -34,6 +34,7 @@ GAME = GameSpec(
     view="boardgames_widgets.games.mouse_trap.view:View",
     widget="boardgames_widgets.widgets.mouse_trap:MouseTrapWidget",
     agents="boardgames_widgets.agents.mouse_trap",
+    words="boardgames_widgets.games.mouse_trap.words",
 )
 
 __all__ = [

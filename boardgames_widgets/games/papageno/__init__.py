@@ -50,6 +50,7 @@ GAME = GameSpec(
     view="boardgames_widgets.games.papageno.view:View",
     widget="boardgames_widgets.widgets.papageno:PapagenoWidget",
     agents="boardgames_widgets.agents.papageno",
+    words="boardgames_widgets.games.papageno.words",
 )
 
 __all__ = [
