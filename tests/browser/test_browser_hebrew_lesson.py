@@ -18,8 +18,6 @@ from typing import Any
 import pytest
 from browser_helpers import REPO, LabServer, screenshot, skip_reason, start_lab
 
-pytestmark = pytest.mark.browser
-
 LESSON = REPO / "notebooks" / "he" / "lessons" / "probability" / "01_dice.ipynb"
 
 

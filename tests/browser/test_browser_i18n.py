@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
 from browser_helpers import (
     LabServer,
     click_board,
@@ -26,8 +25,6 @@ from browser_helpers import (
     wait_still,
     write_notebook,
 )
-
-pytestmark = pytest.mark.browser
 
 NOTEBOOK = "chop_chop_he.ipynb"
 

@@ -22,8 +22,6 @@ from browser_helpers import LabServer, open_and_run, wait_still, write_notebook
 
 from boardgames_widgets.widgets.canvas_painter import PIXEL_RATIO
 
-pytestmark = pytest.mark.browser
-
 SHOTS = Path(__file__).resolve().parent / "screenshots"
 GAMES = ("food_chain", "chop_chop", "papageno", "mouse_trap")
 VIEWPORTS = {"1024x768": (1024, 768), "1920x1080": (1920, 1080)}

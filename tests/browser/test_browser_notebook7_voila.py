@@ -16,8 +16,6 @@ from typing import Any
 import pytest
 from browser_helpers import REPO, LabServer, skip_reason, start_lab, wait_still
 
-pytestmark = pytest.mark.browser
-
 SHOTS = Path(__file__).resolve().parent / "screenshots"
 
 FITS_JS = """

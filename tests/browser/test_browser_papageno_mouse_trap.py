@@ -27,8 +27,6 @@ from browser_helpers import (
     write_notebook,
 )
 
-pytestmark = pytest.mark.browser
-
 
 def log_text(page: Any) -> str:
     return page.locator(".bgw-game .bgw-log").inner_text()  # type: ignore[no-any-return]

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
 from browser_helpers import (
     LabServer,
     click_board,
@@ -23,8 +22,6 @@ from browser_helpers import (
     wait_status_change,
     wait_still,
 )
-
-pytestmark = pytest.mark.browser
 
 
 def test_food_chain_notebook_plays_a_card_by_clicks(lab: LabServer, page: Any) -> None:

@@ -22,8 +22,6 @@ from browser_helpers import REPO, skip_reason
 sys.path.insert(0, str(REPO / "docs"))
 import bgw_docs
 
-pytestmark = pytest.mark.browser
-
 HAVE_LITE = all(
     importlib.util.find_spec(m) is not None
     for m in ("sphinx", "myst_nb", "pydata_sphinx_theme", "jupyterlite_sphinx", "jupyterlite_pyodide_kernel")
