@@ -23,8 +23,20 @@ import pathlib
 import subprocess
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-__all__ = ["TABLE_LEGEND", "build_parser", "main", "save_table", "voila_command", "voila_template"]
+if TYPE_CHECKING:
+    from boardgames_widgets.analysis.tournament import TournamentResult
+
+__all__ = [
+    "TABLE_LEGEND",
+    "build_parser",
+    "main",
+    "save_cross_table_picture",
+    "save_table",
+    "voila_command",
+    "voila_template",
+]
 
 #: The environment variable through which ``play GAME`` tells the arcade which game to preselect.
 ARCADE_GAME_ENV = "BGW_ARCADE_GAME"
@@ -248,6 +260,22 @@ def save_cross_table(rows: Sequence[Sequence[str]], out: pathlib.Path) -> tuple[
     return csv_path, html_path
 
 
+def save_cross_table_picture(result: TournamentResult, out: pathlib.Path) -> pathlib.Path:
+    """Draw the cross table (:meth:`TournamentResult.plot`) into ``cross_table.png`` in ``out``.
+
+    Raises:
+        OSError: ``out`` cannot be written.
+    """
+    from matplotlib.figure import Figure  # no pyplot: no window, any backend
+
+    side = 0.45 * len(result.standings) + 2.5
+    figure = Figure(figsize=(side + 1.5, side))
+    result.plot(ax=figure.subplots())
+    path = out / "cross_table.png"
+    figure.savefig(path, dpi=100, bbox_inches="tight")
+    return path
+
+
 def _stop_on_sigterm() -> None:
     """Turn SIGTERM into ``KeyboardInterrupt``, so a killed run cleans up as after Ctrl+C."""
     import signal
@@ -311,7 +339,8 @@ def _tournament(args: argparse.Namespace) -> int:
     print(TABLE_LEGEND)
     md, csv_path = save_table(result.standings_rows(), out, legend=TABLE_LEGEND)
     cross_csv, cross_html = save_cross_table(result.rows(), out)
-    print(f"Saved the standings as {md} and {csv_path}, the cross table as {cross_csv} and {cross_html},")
+    picture = save_cross_table_picture(result, out)
+    print(f"Saved the standings as {md} and {csv_path}, the cross table as {cross_csv}, {cross_html} and {picture},")
     print(f"each agent's output in {out / 'output'}.")
     return 0
 

@@ -327,6 +327,7 @@ def test_tournament_plays_the_folder_and_saves_the_table(
     cross = _standings(folder / "cross_table.csv")
     assert cross[0][:5] == ["agent", "Elo", "games", "win rate", "errors"] and len(cross) == 4
     assert "<table" in (folder / "cross_table.html").read_text(encoding="utf-8")
+    assert (folder / "cross_table.png").read_bytes().startswith(b"\x89PNG")  # the picture of the same table
     assert "isolation: bubblewrap" in out  # the layer in force, said at the start
     results = (folder / "results.jsonl").read_text(encoding="utf-8").splitlines()
     assert len(results) == 6  # 3 pairings x 2 games

@@ -59,6 +59,27 @@ def test_round_robin_table(game: Any) -> None:
     assert "Elo" in str(result)
 
 
+def test_the_cross_table_picture_colours_each_pairing_by_its_win_rate(game: Any) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    result = round_robin(game, field(), games=6, seed=1, progress=False)
+    ax = result.plot()
+    names = [s.agent for s in result.standings]
+    assert [t.get_text() for t in ax.get_yticklabels()] == names  # best first, as in the standings
+    grid = ax.get_images()[0].get_array()
+    assert grid.shape == (3, 3) and grid.mask[0, 0]  # nobody plays itself
+    for i, a in enumerate(names):
+        for j, b in enumerate(names):
+            if a != b:
+                assert grid[i, j] == pytest.approx(result.pairing(a, b).win_rate)
+    labels = {t.get_text() for t in ax.texts}
+    assert f"{100 * result.pairing(names[0], names[1]).win_rate:.0f}" in labels
+    plt.close(ax.figure)
+
+
 def test_a_crashing_agent_forfeits_and_the_tournament_goes_on(game: Any) -> None:
     agents = {"random": RandomAgent(), "crasher": crasher, "cheater": cheater}
     result = round_robin(game, agents, games=4, seed=0, progress=False)

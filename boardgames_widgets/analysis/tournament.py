@@ -343,6 +343,42 @@ class TournamentResult:
             return text
         return self.standings_text()  # the full cross table would not fit: see save_cross_table
 
+    def plot(self, ax: Any = None, title: str | None = None) -> Any:
+        """The cross table as a picture: one row and one column per agent, best first.
+
+        Each cell is coloured by the win rate of the row's agent against the column's and
+        labelled with it (an empty cell: the two never finished a game). Readable where the
+        text table is too wide for a screen (twenty agents and more).
+
+        Args:
+            ax: a matplotlib axes to draw in (a new figure, sized to the class, if ``None``).
+            title: the title (English words and the game by default).
+
+        Returns:
+            The axes.
+        """
+        import matplotlib.pyplot as plt
+        import numpy as np
+
+        names = [s.agent for s in self.standings]
+        rate = {(p.agent, p.opponent): p.win_rate for p in self.pairings if p.games}
+        grid = np.array([[rate.get((a, b), np.nan) for b in names] for a in names], dtype=float)
+        if ax is None:
+            side = 0.45 * len(names) + 2.5
+            _fig, ax = plt.subplots(figsize=(side + 1.5, side))
+        image = ax.imshow(np.ma.masked_invalid(grid), cmap="RdYlGn", vmin=0, vmax=1)
+        small = 8 if len(names) <= 16 else 6
+        for i, row in enumerate(grid):
+            for j, value in enumerate(row):
+                if not np.isnan(value):
+                    ax.text(j, i, f"{100 * value:.0f}", ha="center", va="center", fontsize=small)
+        ax.set_xticks(range(len(names)), names, rotation=90, fontsize=small)
+        ax.set_yticks(range(len(names)), names, fontsize=small)
+        ax.set_xlabel("opponent")
+        ax.figure.colorbar(image, ax=ax, fraction=0.046, pad=0.04, label="win rate of the row against the column")
+        ax.set_title(title if title is not None else f"{self.game}: win rate (%) of each agent against each other")
+        return ax
+
     def _repr_html_(self) -> str:
         rows = self.rows()
         head = "".join(f"<th>{html.escape(c)}</th>" for c in rows[0])
