@@ -23,9 +23,11 @@ built docs ``site`` needs Sphinx, whatever file it is in), or from :data:`SLOW`.
 otherwise, the run deselects every tier: ``python -m pytest --all`` runs them all, ``-m
 notebooks`` (any ``-m`` expression) chooses by marker, and naming a test file or node id on
 the command line runs it whatever its tier. ``.ci/run`` runs the fast tier, then
-the other tiers with pytest-xdist, and prints the wall time of each. Under ``-n N`` whole
-files go to one worker (and all browser tests to one worker): ``python -m pytest --all -n
-auto`` runs everything.
+the other tiers with pytest-xdist, and prints the wall time of each. Under pytest-xdist
+(``-n N``) whole files go to one worker (``--dist loadfile``, set here unless another
+``--dist`` is given): a notebook's cells must run in order in one kernel, and module fixtures
+(an nbgrader course, the built docs site) are built once. ``python -m pytest --all -n auto``
+runs everything.
 
 A new test that takes more than about a second goes into :data:`SLOW` (or uses one of the
 fixtures below); ``--durations`` in CI's output shows the slowest ones.
@@ -219,10 +221,10 @@ def _names_files(config: pytest.Config) -> bool:
 def pytest_configure(config: pytest.Config) -> None:
     for tier in TIERS:
         config.addinivalue_line("markers", f"{tier}: {TIER_HELP[tier]}")
-    # With ``-n N`` (pytest-xdist), hand out whole groups (see the modifyitems hook below)
-    # rather than single tests, unless another ``--dist`` was asked for.
+    # With ``-n N`` (pytest-xdist), hand out whole files, not single tests (see the docstring),
+    # unless another ``--dist`` was asked for.
     if getattr(config.option, "dist", "no") == "load":
-        config.option.dist = "loadgroup"
+        config.option.dist = "loadfile"
     if config.option.markexpr or config.getoption("bgw_all_tiers") or _names_files(config):
         return
     config.option.markexpr = "not (" + " or ".join(TIERS) + ")"
@@ -235,8 +237,3 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         tier = _tier_of(item)
         if tier is not None:
             item.add_marker(getattr(pytest.mark, tier))
-        # pytest-xdist groups: a file's tests on one worker (its module fixtures, such as an
-        # nbgrader course or a built docs site, are built once), and every browser test on
-        # one worker (one JupyterLab and one Chromium at a time).
-        group = "browser" if tier == "browser" else item.nodeid.split("::", 1)[0]
-        item.add_marker(pytest.mark.xdist_group(group))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from pathlib import Path
 
 import pytest
 
@@ -151,3 +152,27 @@ def test_q4_round_robin_size():
 @pytest.mark.parametrize("q", ["q1", "q2", "q3", "q4"])
 def test_unanswered_never_raises(q):
     assert "Not answered yet" in check(q, ...).message
+
+
+def test_where_bubblewrap_cannot_start_the_lesson_runs_its_own_trusted_files(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """macOS, Windows and hosted notebooks: the lesson's files (the student's own) are trusted, a class's refused."""
+    from boardgames_widgets.analysis.tournament import load_agents
+    from boardgames_widgets.core import sandbox
+
+    monkeypatch.setattr(sandbox, "_bwrap_status", lambda: "no bubblewrap here (simulated)")
+    folder = tmp_path
+    (folder / "ada.py").write_text("def act(observation, legal_actions, rng):\n    return legal_actions[-1]\n")
+    (folder / "ben.py").write_text("def act(observation, legal_actions, rng):\n    return rng.choice(legal_actions)\n")
+    with pytest.raises(sandbox.IsolationError, match="no bubblewrap here"):
+        load_agents(folder)
+    trusted = load_agents(folder, trust_students=True)
+    assert trusted.isolation == "process" and sorted(trusted.agents) == ["ada", "ben"]
+    result, _board, _loaded = class_tournament(
+        FoodChain(), trusted, {"first": FirstActionAgent()}, games=2, seed=1, workers=0, show=False
+    )
+    assert sorted(s.agent for s in result.standings) == ["ada", "ben", "first"]
+    assert sum(s.games for s in result.standings) == 3 * 2 * 2 and not result.errors
+    with pytest.raises(sandbox.IsolationError):  # a folder given by path is not trusted unless said so
+        class_tournament(FoodChain(), folder, games=2, seed=1, workers=0, show=False)

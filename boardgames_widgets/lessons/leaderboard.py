@@ -173,6 +173,7 @@ def class_tournament(
     move_time_limit: float | None = 1.0,
     workers: int | None = 2,
     show: bool = True,
+    trust_students: bool | None = None,
 ) -> tuple[TournamentResult, Leaderboard, AgentFolder]:
     """A round robin of the students' agents in ``folder`` and the ``bots``, with a live leaderboard.
 
@@ -186,6 +187,9 @@ def class_tournament(
         workers: processes (or threads, where there are no processes); ``None`` or
             ``0`` plays in this process.
         show: display the live leaderboard (in a notebook).
+        trust_students: let the files run without OS isolation where bubblewrap cannot
+            start (macOS, Windows, most hosted notebooks). ``None``: as the folder was
+            loaded (``load_agents(folder, trust_students=True)``), else refuse there.
 
     Returns:
         The tournament's result, the leaderboard, and the loaded folder (its
@@ -194,8 +198,14 @@ def class_tournament(
     Raises:
         ValueError: fewer than two agents in all.
         FileNotFoundError: the folder does not exist.
+        IsolationError: bubblewrap cannot start here and the files are not trusted.
     """
-    loaded = folder if isinstance(folder, AgentFolder) else load_agents(folder)
+    if isinstance(folder, AgentFolder):
+        loaded = folder
+        trusted = bool(trust_students) or (trust_students is None and loaded.isolation == "process")
+    else:
+        trusted = bool(trust_students)
+        loaded = load_agents(folder, trust_students=trusted)
     field = {**loaded.agents, **(bots or {})}
     if len(field) < 2:
         raise ValueError("a tournament needs at least two agents")
@@ -210,6 +220,7 @@ def class_tournament(
         "progress": False,
         "move_time_limit": move_time_limit,
         "on_result": board.update,
+        "trust_students": trusted,
     }
     if workers:
         with default_executor(workers) as executor:
