@@ -128,6 +128,8 @@ SLOW: tuple[str, ...] = (
     "tests/test_widgets_text_size.py::test_every_text_a_widget_draws_is_at_least_12_px",
     "tests/test_widgets_text_size.py::test_the_recorder_sees_the_widgets_own_overlay_texts",
     "tests/test_workflows.py::test_check_jsonschema_itself_agrees",
+    # a fresh venv with Binder's pins that runs every English notebook (CI=true turns it on)
+    "tests/test_binder.py::test_fresh_binder_venv_runs_every_notebook_and_a_missing_dependency_fails",
     # issue 29: the hostile class (bubblewrap sandboxes; the quick attack tests stay fast)
     "tests/test_hostile_class_executors.py",
     "tests/test_hostile_class.py::test_escapes_fail_and_cost_the_escaper",

@@ -440,6 +440,9 @@ def write_api_page() -> None:
             own = [
                 n for n, obj in vars(sub).items() if not n.startswith("_") and getattr(obj, "__module__", None) == name
             ]
+            # A module's __all__ makes autodoc document what it re-exports too (core.play's Agent
+            # comes from core.seats): a name already documented elsewhere is left out here.
+            own += [n for n in getattr(sub, "__all__", []) if n not in own and hasattr(sub, n)]
             done = [n for n in own if id(getattr(sub, n)) in seen]
             seen.update(id(getattr(sub, n)) for n in own)
             lines += [f"### `{name}`", "", "```{eval-rst}", f".. automodule:: {name}", "   :members:"]

@@ -211,6 +211,36 @@ def test_same_game_in_process_and_in_the_sandbox() -> None:
     assert here == there
 
 
+def test_the_sandbox_starts_for_an_interpreter_kept_under_tmp(tmp_path: Path) -> None:
+    """A venv in /tmp (CI's fresh venvs, a teacher's scratch one) still runs sandboxed games.
+
+    The sandbox mounts its own empty /tmp, so the interpreter and the package are shown again,
+    read-only, at their own paths; without that bubblewrap cannot even start Python there.
+    """
+    if not str(tmp_path).startswith("/tmp/"):
+        pytest.skip(f"pytest's temporary folder {tmp_path} is not under /tmp")
+    import subprocess
+    import venv
+
+    venv.create(tmp_path / "venv", system_site_packages=True, with_pip=False)
+    script = (
+        "from boardgames_widgets import RandomAgent, make_game, play_game\n"
+        "from boardgames_widgets.agents.greedy import GreedyAgent\n"
+        "from boardgames_widgets.core.sandbox import isolation_layer\n"
+        "game = make_game('food_chain', num_players=2)\n"
+        "here = play_game(game, [GreedyAgent(), RandomAgent()], seed=9)\n"
+        "there = play_game(game, [GreedyAgent(), RandomAgent()], seed=9, isolate=True, move_time_limit=30)\n"
+        "print(isolation_layer(), here == there)\n"
+    )
+    root = Path(__file__).resolve().parents[1]
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    done = subprocess.run(
+        [str(tmp_path / "venv" / "bin" / "python"), "-c", script], capture_output=True, text=True, env=env, check=False
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert done.stdout.split() == ["bwrap", "True"]
+
+
 # -- each cheat in a process-pool round robin -------------------------------------------------
 def test_every_cheat_forfeits_in_a_process_pool_round_robin() -> None:
     """All the cheats, an honest agent and the frame walker meet each other, sandboxed, on a pool."""

@@ -107,6 +107,10 @@ class Confinement:
     output: str | None = None
 
 
+#: The sandbox's own empty, writable /tmp (a tmpfs): nothing the teacher keeps there is seen.
+_SCRATCH = "/tmp"
+
+
 _BWRAP_FLAGS = (
     "--unshare-all",
     "--die-with-parent",
@@ -180,7 +184,10 @@ def _bwrap_status() -> str | None:
     bwrap = shutil.which("bwrap")
     if bwrap is None:
         return "bubblewrap is not installed (on Debian/Ubuntu: apt install bubblewrap)"
-    command = [bwrap, "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp", *_BWRAP_FLAGS]
+    command = [bwrap, "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--tmpfs", _SCRATCH]
+    for folder in _needed_inside((_SCRATCH,)):
+        command += ["--ro-bind", folder, folder]
+    command += _BWRAP_FLAGS
     try:
         done = subprocess.run(
             [*command, "--", sys.executable, "-c", "pass"], capture_output=True, timeout=60, check=False
@@ -360,16 +367,16 @@ def sandbox_command(confinement: Confinement, in_fd: int, out_fd: int, seccomp_f
     if confinement.layer != "bwrap":
         return child
     bwrap = shutil.which("bwrap") or "bwrap"
-    command = [bwrap, "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp"]
+    command = [bwrap, "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--tmpfs", _SCRATCH]
     for folder in confinement.hide:
         command += ["--tmpfs", folder]
-    for file in (*confinement.reveal, *_needed_inside(confinement.hide)):
+    for file in (*confinement.reveal, *_needed_inside((_SCRATCH, *confinement.hide))):
         command += ["--ro-bind", file, file]
     for folder in confinement.hide:
         command += ["--remount-ro", folder]
     if seccomp_fd is not None:
         command += ["--seccomp", str(seccomp_fd)]
-    return [*command, *_BWRAP_FLAGS, "--chdir", "/tmp", "--", *child]
+    return [*command, *_BWRAP_FLAGS, "--chdir", _SCRATCH, "--", *child]
 
 
 def _environment(layer: str) -> dict[str, str]:
