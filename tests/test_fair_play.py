@@ -241,6 +241,22 @@ def test_the_sandbox_starts_for_an_interpreter_kept_under_tmp(tmp_path: Path) ->
     assert done.stdout.split() == ["bwrap", "True"]
 
 
+def test_code_shown_again_in_tmp_never_uncovers_a_hidden_folder(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A checkout in /tmp is shown read-only, but a class folder inside it stays hidden (mounted after)."""
+    from boardgames_widgets.core import sandbox
+
+    checkout, classmates, elsewhere = "/tmp/checkout", "/tmp/checkout/class/agents", "/tmp/class2/agents"
+    path = os.pathsep.join([checkout, "/tmp/class2/agents/lib", "/usr/lib/python3"])
+    monkeypatch.setattr(sandbox, "_python_path", lambda: path)
+    conf = sandbox.Confinement("bwrap", sandbox.Limits(), (classmates, elsewhere))
+    command = sandbox.sandbox_command(conf, 3, 4)
+    mounts = [(command[i], command[i + 1]) for i in range(len(command) - 1) if command[i].startswith("--")]
+    assert ("--ro-bind", checkout) in mounts
+    assert mounts.index(("--ro-bind", checkout)) < mounts.index(("--tmpfs", classmates))
+    assert ("--ro-bind", "/tmp/class2/agents/lib") not in mounts  # inside a hidden folder: stays hidden
+    assert ("--ro-bind", "/usr/lib/python3") not in mounts  # outside /tmp it was never covered
+
+
 # -- each cheat in a process-pool round robin -------------------------------------------------
 def test_every_cheat_forfeits_in_a_process_pool_round_robin() -> None:
     """All the cheats, an honest agent and the frame walker meet each other, sandboxed, on a pool."""

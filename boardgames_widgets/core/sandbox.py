@@ -353,6 +353,22 @@ def _needed_inside(hidden: tuple[str, ...]) -> list[str]:
     return found
 
 
+def _code_in_scratch(hidden: tuple[str, ...]) -> list[str]:
+    """The child's import path entries that lie in /tmp, outside every hidden folder.
+
+    The sandbox's own /tmp is empty, so code kept there (a checkout or a venv in /tmp, the
+    test modules that define agents) is shown again, read-only. They are mounted before the
+    hidden folders, so a hidden folder inside one of them stays hidden.
+    """
+    found: list[str] = []
+    for entry in _python_path().split(os.pathsep):
+        path = Path(entry)
+        if path.is_relative_to(_SCRATCH) and path != Path(_SCRATCH):
+            if not any(path.is_relative_to(folder) for folder in hidden):
+                found.append(entry)
+    return found
+
+
 def sandbox_command(confinement: Confinement, in_fd: int, out_fd: int, seccomp_fd: int | None = None) -> list[str]:
     """The command line that starts a sandbox under ``confinement`` (``seccomp_fd``: a filter for bubblewrap)."""
     child = [
@@ -368,6 +384,8 @@ def sandbox_command(confinement: Confinement, in_fd: int, out_fd: int, seccomp_f
         return child
     bwrap = shutil.which("bwrap") or "bwrap"
     command = [bwrap, "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--tmpfs", _SCRATCH]
+    for folder in _code_in_scratch(confinement.hide):
+        command += ["--ro-bind", folder, folder]
     for folder in confinement.hide:
         command += ["--tmpfs", folder]
     for file in (*confinement.reveal, *_needed_inside((_SCRATCH, *confinement.hide))):
