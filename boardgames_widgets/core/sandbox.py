@@ -363,9 +363,9 @@ def _code_in_scratch(hidden: tuple[str, ...]) -> list[str]:
     found: list[str] = []
     for entry in _python_path().split(os.pathsep):
         path = Path(entry)
-        if path.is_relative_to(_SCRATCH) and path != Path(_SCRATCH):
-            if not any(path.is_relative_to(folder) for folder in hidden):
-                found.append(entry)
+        inside = path.is_relative_to(_SCRATCH) and path != Path(_SCRATCH)
+        if inside and not any(path.is_relative_to(folder) for folder in hidden):
+            found.append(entry)
     return found
 
 
