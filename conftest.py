@@ -26,8 +26,9 @@ the command line runs it whatever its tier. ``.ci/run`` runs the fast tier, then
 the other tiers with pytest-xdist, and prints the wall time of each. Under pytest-xdist
 (``-n N``) whole files go to one worker (``--dist loadfile``, set here unless another
 ``--dist`` is given): a notebook's cells must run in order in one kernel, and module fixtures
-(an nbgrader course, the built docs site) are built once. ``python -m pytest --all -n auto``
-runs everything.
+(an nbgrader course, the built docs site) are built once. The nbgrader tier runs with
+``--dist loadgroup``: the tests in :data:`SPREAD` go to any worker, the rest stay with their
+file. ``python -m pytest --all -n auto`` runs everything.
 
 A new test that takes more than about a second goes into :data:`SLOW` (or uses one of the
 fixtures below); ``--durations`` in CI's output shows the slowest ones.
@@ -156,6 +157,16 @@ SLOW: tuple[str, ...] = (
 )
 
 
+#: nbgrader tests that may run on any worker: each builds its own course or runs one released
+#: lesson. ``.ci/run`` runs the nbgrader tier with ``--dist loadgroup``; every other test there
+#: stays with its file (an ``xdist_group`` per file: its module fixtures are built once).
+SPREAD: tuple[str, ...] = (
+    "tests/test_lessons_nbgrader.py::test_released_lesson_runs_to_the_end_and_says_not_answered",
+    "tests/test_lessons_nbgrader.py::test_released_lesson_runs_with_the_suggested_forms_typed_in",
+    "tests/test_lessons_nbgrader.py::test_filled_submission_is_collected_and_autogrades_to_full_marks_and_every_check_passes",
+)
+
+
 #: Where the collection hook leaves the :data:`SLOW` entries that name no collected test
 #: (``None`` when the run did not collect the files they name); ``tests/test_tiers.py`` fails on them.
 STALE_SLOW_KEY = pytest.StashKey["list[str] | None"]()
@@ -239,3 +250,5 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         tier = _tier_of(item)
         if tier is not None:
             item.add_marker(getattr(pytest.mark, tier))
+        if tier == "nbgrader" and not any(_matches(prefix, item.nodeid) for prefix in SPREAD):
+            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::", 1)[0]))

@@ -1,7 +1,7 @@
 """Check the Binder setup without Docker: a fresh venv from ``binder/requirements.txt`` only
 runs every notebook.
 
-Usage (from anywhere): ``python binder/check.py [--python PATH] [--keep DIR] [notebooks...]``
+Usage (from anywhere): ``python binder/check.py [--python PATH] [--keep DIR] [--sample] [notebooks...]``
 
 What it does, like repo2docker would:
 
@@ -10,8 +10,9 @@ What it does, like repo2docker would:
 2. installs ``ipykernel`` — a stand-in for Binder's base image, which already has JupyterLab,
    Notebook, ipykernel and ipywidgets — and then ``-r binder/requirements.txt`` from the
    repository root, as repo2docker does (``-e .`` means this repository);
-3. executes every notebook under ``notebooks/`` (or the ones given) in that environment's kernel,
-   driven by nbclient, in memory (the files are not changed).
+3. executes every notebook under ``notebooks/`` (or the ones given; ``--sample``: every English
+   notebook and one translated lesson a language, what the test suite runs) in that
+   environment's kernel, driven by nbclient, in memory (the files are not changed).
 
 Any missing dependency makes a cell fail, and the script exits with status 1 naming the
 notebook and the error. It prints how long each step took. Needs the package registry
@@ -72,6 +73,28 @@ def notebooks(given: list[str]) -> list[pathlib.Path]:
     return [p for p in found if ".ipynb_checkpoints" not in p.parts]
 
 
+#: The translated lesson the Binder test runs in each language (``sample_notebooks``).
+TRANSLATED_SAMPLE = "lessons/probability/01_dice.ipynb"
+
+
+def sample_notebooks() -> list[pathlib.Path]:
+    """Every English notebook, and one translated lesson per language.
+
+    The translations share the English code cells (``tools/lesson_i18n.py check`` guarantees
+    it, and the notebooks test tier runs every one of them); in the Binder environment what a
+    translation adds is its language's catalogs, which one lesson per language exercises.
+    """
+    found = notebooks([])
+    langs = sorted({p.relative_to(ROOT / "notebooks").parts[0] for p in found if _translated(p)})
+    english = [p for p in found if not _translated(p)]
+    return english + [ROOT / "notebooks" / lang / TRANSLATED_SAMPLE for lang in langs]
+
+
+def _translated(path: pathlib.Path) -> bool:
+    first = path.relative_to(ROOT / "notebooks").parts[0]
+    return len(first) == 2 and (ROOT / "notebooks" / first).is_dir()
+
+
 def clean_env(venv: pathlib.Path) -> dict[str, str]:
     """The environment for pip and the kernel: the venv first, nothing leaking from outside."""
     env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTHON", "VIRTUAL_ENV", "JUPYTER", "PIP_"))}
@@ -126,6 +149,9 @@ def run_notebook(path: pathlib.Path, venv: pathlib.Path) -> str | None:
         client.execute(cwd=str(path.parent), env=clean_env(venv))
     except Exception as exc:  # CellExecutionError, DeadKernelError, timeouts
         return f"{type(exc).__name__}: {exc}"
+    finally:  # nbclient leaves a kernel it was handed running: one per notebook would pile up
+        if km.has_kernel:
+            km.shutdown_kernel(now=True)
     return None
 
 
@@ -134,6 +160,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--python", help="interpreter for the venv (default: the one runtime.txt names)")
     ap.add_argument("--keep", help="build the venv in this folder and keep it")
+    ap.add_argument("--sample", action="store_true", help="every English notebook and one translated lesson a language")
     ap.add_argument("notebooks", nargs="*", help="notebooks to run (default: all under notebooks/)")
     args = ap.parse_args(argv)
 
@@ -157,7 +184,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"venv from binder/requirements.txt: {t_env:.1f} s ({python})", flush=True)
         failures = []
         t1 = time.perf_counter()
-        for nb in notebooks(args.notebooks):
+        for nb in sample_notebooks() if args.sample else notebooks(args.notebooks):
             t = time.perf_counter()
             err = run_notebook(nb, venv)
             rel = nb.relative_to(ROOT) if nb.is_relative_to(ROOT) else nb

@@ -131,6 +131,11 @@ def test_check_script_finds_the_notebooks_and_the_runtime() -> None:
     found = check.notebooks([])
     assert ROOT / "notebooks" / "00_start_here.ipynb" in found
     assert ROOT / "notebooks" / "arcade.ipynb" in found
+    sample = check.sample_notebooks()
+    english = [p for p in found if p.relative_to(ROOT / "notebooks").parts[0] not in ("lv", "ru", "he")]
+    assert set(english) < set(sample) < set(found)
+    for lang in ("lv", "ru", "he"):
+        assert ROOT / "notebooks" / lang / check.TRANSLATED_SAMPLE in sample
 
 
 def _full_check_wanted() -> bool:
@@ -149,7 +154,7 @@ def test_fresh_binder_venv_runs_every_notebook_and_a_missing_dependency_fails(tm
     python = check.find_python(check.runtime_version()) or sys.executable
     check.build_env(venv, python)
     failures = {}
-    for nb in check.notebooks([]):
+    for nb in check.sample_notebooks():
         err = check.run_notebook(nb, venv)
         if err is not None:
             failures[str(nb.relative_to(ROOT))] = err[-2000:]

@@ -110,3 +110,20 @@ def test_a_renamed_or_removed_slow_test_is_reported(monkeypatch: pytest.MonkeyPa
     assert tiers._stale_slow_entries(ROOT, [SimpleNamespace(nodeid="tests/test_core.py::test_x")]) == [
         "tests/no_such_file.py"
     ]
+
+
+def test_spread_names_nbgrader_tests_and_the_rest_of_the_tier_stays_with_its_file(pytester: pytest.Pytester) -> None:
+    """Under ``--dist loadgroup`` only the SPREAD tests leave their file's worker."""
+    for prefix in tiers.SPREAD:
+        path, name = prefix.split("::")
+        assert _tier(prefix) == "nbgrader"
+        assert f"def {name}(" in (ROOT / path).read_text(encoding="utf-8"), prefix
+    pytester.makeconftest((ROOT / "conftest.py").read_text(encoding="utf-8"))
+    pytester.mkdir("tests")
+    pytester.makepyfile(**{"tests/test_lessons_nbgrader_x": "def test_a(): pass\ndef test_b(): pass\n"})
+    items, _ = pytester.inline_genitems("--all")
+    groups = {item.name: [m.args for m in item.iter_markers("xdist_group")] for item in items}
+    assert groups == {
+        "test_a": [("tests/test_lessons_nbgrader_x.py",)],
+        "test_b": [("tests/test_lessons_nbgrader_x.py",)],
+    }
