@@ -45,12 +45,8 @@ Assumptions (named module constants, documented where defined):
 
 from __future__ import annotations
 
-import enum
 import random
-import re
-from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from typing import Any, ClassVar, cast
@@ -62,36 +58,84 @@ from boardgames_widgets.core.api import (
     GameInfo,
     GameOverError,
     IllegalActionError,
-    InvalidActionError,
-    check_action,
-    check_action_text,
     check_seat,
-    freeze_draft,
 )
 from boardgames_widgets.core.rng import draw_by_counts, index_drawer
+
+# The actions and the state are in modules of their own (one per reader); the rules name them here.
+from boardgames_widgets.games.papageno import explain, loading, text
+from boardgames_widgets.games.papageno.actions import (
+    _DECLINE,
+    _DISCARD,
+    _DRAW,
+    _NEXT,
+    _REVEALS,
+    _SWAPS,
+    _TAKE,
+    _TURN_UPS,
+)
+from boardgames_widgets.games.papageno.actions import (
+    Action as Action,
+)
+from boardgames_widgets.games.papageno.actions import (
+    CaptureSwap as CaptureSwap,
+)
+from boardgames_widgets.games.papageno.actions import (
+    Decline as Decline,
+)
+from boardgames_widgets.games.papageno.actions import (
+    DiscardDrawn as DiscardDrawn,
+)
+from boardgames_widgets.games.papageno.actions import (
+    Draw as Draw,
+)
+from boardgames_widgets.games.papageno.actions import (
+    NextRound as NextRound,
+)
+from boardgames_widgets.games.papageno.actions import (
+    Reveal as Reveal,
+)
+from boardgames_widgets.games.papageno.actions import (
+    Swap as Swap,
+)
+from boardgames_widgets.games.papageno.actions import (
+    TakeDiscard as TakeDiscard,
+)
+from boardgames_widgets.games.papageno.actions import (
+    TurnUp as TurnUp,
+)
 from boardgames_widgets.games.papageno.cards import (
     AREA_SIZE,
-    BIRD_WEIGHTS,
     CAPTURE,
     CAPTURE_WEIGHT,
     FLUTE,
     FLUTE_WEIGHT,
     KIND_INDEX,
     KINDS,
-    POSITION_INDEX,
-    POSITION_NAMES,
     SEED_BIRD_COUNTS,
     SEED_CAPTURES,
     SEED_EGGS,
     SEED_FLUTES,
     DeckConfig,
-    card_name,
     cards_from_counts,
     check_range,
     counts_of,
     sorted_cards,
 )
 from boardgames_widgets.games.papageno.scoring import AreaScore, score_area
+from boardgames_widgets.games.papageno.state import _CHANCE_PHASES, _Draft
+from boardgames_widgets.games.papageno.state import (
+    Grid as Grid,
+)
+from boardgames_widgets.games.papageno.state import (
+    PapagenoObservation as PapagenoObservation,
+)
+from boardgames_widgets.games.papageno.state import (
+    PapagenoState as PapagenoState,
+)
+from boardgames_widgets.games.papageno.state import (
+    Phase as Phase,
+)
 
 #: **Assumption** (PA-E1): "the round ends as soon as one player has all six cards face up"
 #: is checked at the end of the turn: a Capture choice or a Pan Flute chain already under
@@ -118,342 +162,6 @@ ROUNDS_TO_WIN = 2
 #: forth for ever (about 1 game in 60 with 2 players, more with more players), and five
 #: threshold policies a Pan Flute.
 MAX_TURNS_PER_ROUND = 1000
-
-
-class Phase(enum.Enum):
-    """What happens next. Chance acts in the ``*_REVEAL``, ``DEAL`` and ``ROUND_OVER`` phases."""
-
-    DEAL = "deal"  #: chance: the top card of the draw pile is turned up as the discard (PA-S3)
-    OPENING = "opening"  #: a player chooses a card of theirs to turn up (PA-S2)
-    OPENING_REVEAL = "opening reveal"  #: chance: the chosen card is turned up
-    TURN = "turn"  #: the active player draws or takes the discard (PA-T1)
-    DRAW_REVEAL = "draw reveal"  #: chance: which card the active player draws (PA-T1, PA-S3)
-    PLACE = "place"  #: the active player swaps the card in, or discards a drawn card (PA-T1, PA-T2)
-    SWAP_REVEAL = "swap reveal"  #: chance: the face-down card swapped out is turned up (PA-T1)
-    FLUTE_REVEAL = "flute reveal"  #: chance: a face-down card replaced by a Pan Flute's card (PA-X2)
-    CAPTURE = "capture"  #: the active player may swap a face-up card with an opponent's (PA-X1)
-    END_REVEAL = "end reveal"  #: chance: the others turn their cards up (PA-E1)
-    ROUND_OVER = "round over"  #: chance (one outcome): the next round is dealt (PA-S4)
-    GAME_OVER = "game over"  #: someone has won enough rounds (PA-E3)
-
-
-_CHANCE_PHASES = frozenset(
-    {
-        Phase.DEAL,
-        Phase.OPENING_REVEAL,
-        Phase.DRAW_REVEAL,
-        Phase.SWAP_REVEAL,
-        Phase.FLUTE_REVEAL,
-        Phase.END_REVEAL,
-        Phase.ROUND_OVER,
-    }
-)
-
-
-# --- actions ---------------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class TurnUp:
-    """Opening: turn up one of your own face-down cards (PA-S2).
-
-    >>> str(TurnUp(0))
-    'turn up top-left'
-    """
-
-    pos: int
-
-    def __str__(self) -> str:
-        return f"turn up {POSITION_NAMES[self.pos]}"
-
-
-@dataclass(frozen=True, slots=True)
-class Draw:
-    """Draw the top card of the draw pile and look at it secretly (PA-T1)."""
-
-    def __str__(self) -> str:
-        return "draw"
-
-
-@dataclass(frozen=True, slots=True)
-class TakeDiscard:
-    """Take the top card of the discard pile; it must be swapped in (PA-T1, PA-T2)."""
-
-    def __str__(self) -> str:
-        return "take discard"
-
-
-@dataclass(frozen=True, slots=True)
-class Swap:
-    """Swap the card in hand for your card at ``pos`` (face up or down), PA-T1, PA-T4.
-
-    >>> str(Swap(4))
-    'swap bottom-middle'
-    """
-
-    pos: int
-
-    def __str__(self) -> str:
-        return f"swap {POSITION_NAMES[self.pos]}"
-
-
-@dataclass(frozen=True, slots=True)
-class DiscardDrawn:
-    """Discard the card just drawn without swapping (PA-T2; never a card taken from the discard)."""
-
-    def __str__(self) -> str:
-        return "discard"
-
-
-@dataclass(frozen=True, slots=True)
-class CaptureSwap:
-    """Capture: swap your face-up card at ``mine`` with player ``other``'s face-up card at ``theirs`` (PA-X1).
-
-    >>> str(CaptureSwap(0, 2, 5))
-    'capture top-left for p2 bottom-right'
-    """
-
-    mine: int
-    other: int
-    theirs: int
-
-    def __str__(self) -> str:
-        return f"capture {POSITION_NAMES[self.mine]} for p{self.other} {POSITION_NAMES[self.theirs]}"
-
-
-@dataclass(frozen=True, slots=True)
-class Decline:
-    """Do not use the Capture's optional swap (PA-X1)."""
-
-    def __str__(self) -> str:
-        return "decline"
-
-
-@dataclass(frozen=True, slots=True)
-class Reveal:
-    """Chance outcome: the card being seen is ``card`` (a draw, a card turned up).
-
-    >>> str(Reveal("-2")), str(Reveal("Capture"))
-    ('reveal -2', 'reveal Capture')
-    """
-
-    card: str
-
-    def __str__(self) -> str:
-        return f"reveal {self.card}"
-
-
-@dataclass(frozen=True, slots=True)
-class NextRound:
-    """Chance outcome (probability 1): clear the table and start the next round (PA-S4)."""
-
-    def __str__(self) -> str:
-        return "next round"
-
-
-Action = TurnUp | Draw | TakeDiscard | Swap | DiscardDrawn | CaptureSwap | Decline | Reveal | NextRound
-#: The action classes as a tuple (``isinstance`` with a tuple is faster than with the union).
-_ACTION_TYPES = (TurnUp, Draw, TakeDiscard, Swap, DiscardDrawn, CaptureSwap, Decline, Reveal, NextRound)
-
-_DRAW, _TAKE, _DISCARD, _DECLINE, _NEXT = Draw(), TakeDiscard(), DiscardDrawn(), Decline(), NextRound()
-_SWAPS = tuple(Swap(p) for p in range(AREA_SIZE))
-_TURN_UPS = tuple(TurnUp(p) for p in range(AREA_SIZE))
-_REVEALS = tuple(Reveal(k) for k in KINDS)
-_FIXED_ACTIONS: tuple[Action, ...] = (_DRAW, _TAKE, _DISCARD, _DECLINE, _NEXT, *_SWAPS, *_TURN_UPS, *_REVEALS)
-_FIXED_TEXT: dict[str, Action] = {str(a): a for a in _FIXED_ACTIONS}
-_POS_RE = "|".join(POSITION_NAMES)
-_CAPTURE_RE = re.compile(rf"capture ({_POS_RE}) for p(\d) ({_POS_RE})")
-
-
-# --- state ---------------------------------------------------------------------------------
-Grid = tuple[str | None, ...]
-
-
-@dataclass(frozen=True, slots=True, repr=False)
-class PapagenoState:
-    """A complete Papageno position.
-
-    Face-down cards are ``None``: their identities are not decided until someone sees
-    them (see the module docstring), so the state holds no secret except ``hand``.
-
-    Attributes:
-        phase: what happens next.
-        grids: each player's six positions: a face-up card or ``None`` (face down).
-        discard: the discard pile, bottom first; the last card is the top.
-        draw_unseen: cards in the draw pile nobody has seen (the pile as dealt).
-        draw_known: after a reshuffle (PA-S3), the cards of the draw pile, a known multiset
-            in :data:`~boardgames_widgets.games.papageno.cards.KINDS` order (order unknown).
-        unseen: per kind (aligned with ``KINDS``), the cards nobody has seen: the face-down
-            cards and the ``draw_unseen`` cards of the draw pile.
-        actor: the active player (whose turn, or whose opening choice).
-        hand: the card the active player holds, drawn or taken, before it is placed.
-        hand_drawn: ``hand`` came from the draw pile (only its drawer has seen it).
-        hand_from_known: ``hand`` was drawn from a reshuffled (known) draw pile.
-        pos: the position being turned up or swapped, or where a Capture was placed; -1.
-        travelling: a Pan Flute chain's card on its way to ``receiver`` (PA-X2).
-        receiver: the player whose card at ``pos`` a Pan Flute card is replacing; -1.
-        round: the round number, from 1.
-        first_player: who started this round (PA-S4).
-        round_wins: rounds won by each player (PA-E3).
-        last_scores: each player's total in the last finished round (empty before).
-        ender: the player whose six face-up cards ended the round (PA-E1), or who took
-            its last turn when the turn limit ended it (``max_turns_per_round``); -1.
-        turns: turns finished in this round (for ``max_turns_per_round``; the opening's
-            reveals do not count).
-    """
-
-    phase: Phase
-    grids: tuple[Grid, ...]
-    discard: tuple[str, ...]
-    draw_unseen: int
-    draw_known: tuple[str, ...]
-    unseen: tuple[int, ...]
-    actor: int
-    hand: str | None
-    hand_drawn: bool
-    hand_from_known: bool
-    pos: int
-    travelling: str | None
-    receiver: int
-    round: int
-    first_player: int
-    round_wins: tuple[int, ...]
-    last_scores: tuple[int, ...]
-    ender: int
-    turns: int
-
-    @property
-    def num_players(self) -> int:
-        """How many players sit at the table."""
-        return len(self.grids)
-
-    def __repr__(self) -> str:
-        """A one-line summary (display the state to see the board)."""
-        return f"<PapagenoState: round {self.round}, {self.phase.value}, player {self.actor} to act>"
-
-    def _repr_svg_(self) -> str:
-        from boardgames_widgets.core.registry import make_game
-
-        game: Any = make_game("papageno", num_players=self.num_players)
-        return str(game.state_svg(self, bare=True))
-
-
-@dataclass(frozen=True, slots=True)
-class PapagenoObservation:
-    """What one player may know (hidden information, see :meth:`Papageno.observation`).
-
-    Face-down cards are ``None`` for everyone, their owner included (PA-S2, PA-T3). The
-    card a player is holding after drawing is shown to that player only; for everyone
-    else it is ``None`` and counted back into ``unseen`` / ``draw_known`` (where it
-    came from), so the counts give nothing away.
-
-    Attributes:
-        player: whose observation this is.
-        phase, grids, discard, actor, pos, travelling, receiver, round, first_player,
-        round_wins, last_scores, ender, turns: as in :class:`PapagenoState` (all public).
-        draw_pile_size: cards in the draw pile.
-        draw_known: the known cards of a reshuffled draw pile, as this player knows them.
-        unseen: per kind, the cards this player has not seen (aligned with ``KINDS``).
-        hand: the card the active player holds, if this player may see it.
-        hand_hidden: someone holds a card this player may not see.
-        hand_drawn: the held card came from the draw pile.
-        hand_from_known: the held card came from a reshuffled (known) draw pile.
-    """
-
-    player: int
-    phase: Phase
-    grids: tuple[Grid, ...]
-    discard: tuple[str, ...]
-    draw_pile_size: int
-    draw_known: tuple[str, ...]
-    unseen: tuple[int, ...]
-    actor: int
-    hand: str | None
-    hand_hidden: bool
-    hand_drawn: bool
-    hand_from_known: bool
-    pos: int
-    travelling: str | None
-    receiver: int
-    round: int
-    first_player: int
-    round_wins: tuple[int, ...]
-    last_scores: tuple[int, ...]
-    ender: int
-    turns: int
-
-    @property
-    def num_players(self) -> int:
-        """How many players sit at the table."""
-        return len(self.grids)
-
-    def _repr_svg_(self) -> str:
-        from boardgames_widgets.core.painter import board_view
-        from boardgames_widgets.core.registry import make_game
-
-        view: Any = board_view(make_game("papageno", num_players=self.num_players))
-        return str(view.observation_svg(self))
-
-
-_STATE_FIELDS: tuple[str, ...] = tuple(PapagenoState.__dataclass_fields__)
-
-
-class _Draft:
-    """A mutable copy of a state while an action is applied.
-
-    An action may pass through several steps (a swap, a Pan Flute chain, the end of
-    the turn, the end of the round); each step changes a few fields of the draft, and
-    one frozen state is built at the end. Building a frozen dataclass costs a call per
-    field, so building one per step (as :func:`dataclasses.replace` would) was the
-    slowest part of a random playout.
-    """
-
-    __slots__ = _STATE_FIELDS
-
-    phase: Phase
-    grids: tuple[Grid, ...]
-    discard: tuple[str, ...]
-    draw_unseen: int
-    draw_known: tuple[str, ...]
-    unseen: tuple[int, ...]
-    actor: int
-    hand: str | None
-    hand_drawn: bool
-    hand_from_known: bool
-    pos: int
-    travelling: str | None
-    receiver: int
-    round: int
-    first_player: int
-    round_wins: tuple[int, ...]
-    last_scores: tuple[int, ...]
-    ender: int
-    turns: int
-
-    def __init__(self, s: PapagenoState) -> None:  # written out: this is the hot path
-        self.phase = s.phase
-        self.grids = s.grids
-        self.discard = s.discard
-        self.draw_unseen = s.draw_unseen
-        self.draw_known = s.draw_known
-        self.unseen = s.unseen
-        self.actor = s.actor
-        self.hand = s.hand
-        self.hand_drawn = s.hand_drawn
-        self.hand_from_known = s.hand_from_known
-        self.pos = s.pos
-        self.travelling = s.travelling
-        self.receiver = s.receiver
-        self.round = s.round
-        self.first_player = s.first_player
-        self.round_wins = s.round_wins
-        self.last_scores = s.last_scores
-        self.ender = s.ender
-        self.turns = s.turns
-
-    def freeze(self) -> PapagenoState:
-        """The draft itself, turned into the frozen state: its class becomes
-        :class:`PapagenoState` (the same slots in the same order, see
-        :func:`~boardgames_widgets.core.api.freeze_draft`). The draft is not used after."""
-        return freeze_draft(self, PapagenoState)
 
 
 def _set(grid: Grid, pos: int, card: str | None) -> Grid:
@@ -667,18 +375,18 @@ class Papageno(Game[PapagenoState, Action]):
 
     def legal_actions(self, state: PapagenoState) -> list[Action]:
         phase = state.phase
-        if phase is Phase.TURN:
+        if phase is Phase.TURN:  # PA-T1: draw or take the top discard
             out: list[Action] = []
-            if state.draw_unseen or state.draw_known or len(state.discard) >= 2:
+            if state.draw_unseen or state.draw_known or len(state.discard) >= 2:  # PA-S3: reshuffle when empty
                 out.append(_DRAW)
             if state.discard:
                 out.append(_TAKE)
             return out
-        if phase is Phase.PLACE:
+        if phase is Phase.PLACE:  # PA-T4: any of the six; PA-T2: only a drawn card may be discarded
             return [*_SWAPS, _DISCARD] if state.hand_drawn else list(_SWAPS)
-        if phase is Phase.CAPTURE:
+        if phase is Phase.CAPTURE:  # PA-X1: swap two face-up cards, or decline
             return [*self._capture_swaps(state), _DECLINE]
-        if phase is Phase.OPENING:
+        if phase is Phase.OPENING:  # PA-S2: each player turns up one card of their own
             return [_TURN_UPS[p] for p, c in enumerate(state.grids[state.actor]) if c is None]
         return []
 
@@ -837,29 +545,6 @@ class Papageno(Game[PapagenoState, Action]):
                 legal = self.legal_actions(view)
                 self._step(d, legal[below(len(legal))])
 
-    def _check_input(self, action: Action) -> None:
-        """Strict inputs: a Papageno action whose fields have their types and ranges.
-
-        Raises:
-            InvalidActionError: not an action, a field of the wrong type, a position
-                outside 0 … 5, a seat that does not exist or a card kind that does not.
-        """
-        check_action(action, _ACTION_TYPES, "Papageno")
-        if type(action) is TurnUp or type(action) is Swap:
-            positions: tuple[int, ...] = (action.pos,)
-        elif type(action) is CaptureSwap:
-            positions = (action.mine, action.theirs)
-            if not 0 <= action.other < self.num_players:
-                raise InvalidActionError(f"{action!r}: there is no player {action.other}")
-        elif type(action) is Reveal:
-            if action.card not in KIND_INDEX:
-                raise InvalidActionError(f"{action!r}: there is no card {action.card!r} (cards: {', '.join(KINDS)})")
-            return
-        else:
-            return
-        if not all(0 <= p < AREA_SIZE for p in positions):
-            raise InvalidActionError(f"{action!r}: positions are 0 to {AREA_SIZE - 1}")
-
     def _is_legal(self, state: PapagenoState, action: Action) -> bool:
         """Whether ``action`` is in ``legal_actions(state)``.
 
@@ -888,44 +573,6 @@ class Papageno(Game[PapagenoState, Action]):
         if state.phase is Phase.DRAW_REVEAL and not state.draw_unseen:
             return action.card in state.draw_known
         return state.unseen[KIND_INDEX[action.card]] > 0
-
-    def _why_not_chance(self, state: PapagenoState, action: Action) -> tuple[str, str]:
-        if not isinstance(action, Reveal | NextRound):
-            return "PA-T1", f"chance acts now ({state.phase.value}); {action} is a player's action"
-        if isinstance(action, Reveal) and state.phase is Phase.DRAW_REVEAL and not state.draw_unseen:
-            return "PA-S3", f"the reshuffled draw pile holds no {card_name(action.card)} (it has {state.draw_known})"
-        return "PA-S1", f"{action} is not a possible outcome now: no such card is left unseen"
-
-    def _why_not(self, state: PapagenoState, action: Action) -> tuple[str, str]:
-        phase, who = state.phase, f"player {state.actor}"
-        if isinstance(action, Reveal | NextRound):
-            return "PA-T1", f"{action} is a chance outcome, but {who} is to act ({phase.value})"
-        if phase is Phase.OPENING:
-            if isinstance(action, TurnUp):
-                return "PA-S2", f"{who}'s {POSITION_NAMES[action.pos]} card is already face up"
-            return "PA-S2", f"{who} must first turn up one of their own cards, not {action}"
-        if phase is Phase.TURN:
-            if isinstance(action, Draw):
-                return "PA-S3", "the draw pile is empty and there are no discards to reshuffle"
-            return "PA-T1", f"{who} must first draw or take the top discard, not {action}"
-        if phase is Phase.PLACE:
-            if isinstance(action, DiscardDrawn):
-                return (
-                    "PA-T2",
-                    f"{who} took the {card_name(state.hand or '?')} from the discard pile: it must be swapped in",
-                )
-            return "PA-T1", f"{who} holds a card and must swap it for one of their six cards, not {action}"
-        if phase is Phase.CAPTURE:
-            if isinstance(action, CaptureSwap):
-                me = state.actor
-                if action.mine == state.pos:
-                    return "PA-X1", f"the Capture card just played at {POSITION_NAMES[state.pos]} may not be given away"
-                if action.other == me or not 0 <= action.other < self.num_players:
-                    return "PA-X1", f"a Capture swaps with an opponent's card, not with player {action.other}"
-                if state.grids[me][action.mine] is None or state.grids[action.other][action.theirs] is None:
-                    return "PA-X1", "a Capture swaps two face-up cards only"
-            return "PA-X1", f"{who} may use the Capture (swap two face-up cards) or decline, not {action}"
-        return "PA-T1", f"{action} is not possible now ({phase.value})"
 
     def _draw(self, d: _Draft) -> None:
         """PA-T1 draw; PA-S3 reshuffle the discards (top card stays) if the pile is empty."""
@@ -1202,58 +849,6 @@ class Papageno(Game[PapagenoState, Action]):
         self.validate_state(state)
         return state
 
-    # -- text -----------------------------------------------------------------------------------
-    def parse_action(self, text: str) -> Action:
-        check_action_text(text)
-        t = " ".join(text.strip().split())
-        action = _FIXED_TEXT.get(t)
-        if action is not None:
-            return action
-        m = _CAPTURE_RE.fullmatch(t)
-        if m:
-            return CaptureSwap(POSITION_INDEX[m.group(1)], int(m.group(2)), POSITION_INDEX[m.group(3)])
-        raise InvalidActionError(
-            f"{text!r} is not a Papageno action (try 'draw', 'take discard', 'swap top-left', 'discard', "
-            "'turn up bottom-right', 'capture top-left for p1 top-right', 'decline', 'reveal 7')"
-        )
-
-    def describe(self, state: PapagenoState) -> str:
-        phase, p = state.phase, f"player {state.actor}"
-        wins = "-".join(str(w) for w in state.round_wins)
-        head = f"Papageno round {state.round} (round wins {wins})"
-        top = card_name(state.discard[-1]) if state.discard else "nothing"
-        pile = state.draw_unseen + len(state.draw_known)
-        if phase is Phase.DEAL:
-            what = "dealing: the top card of the draw pile is turned up"
-        elif phase is Phase.OPENING:
-            what = f"{p} chooses a card to turn up"
-        elif phase is Phase.TURN:
-            what = f"{p} to draw ({pile} in the pile) or take the discard ({top})"
-        elif phase is Phase.DRAW_REVEAL:
-            what = f"{p} draws a card"
-        elif phase is Phase.PLACE:
-            held = "a secretly drawn card" if state.hand_drawn else f"the {card_name(state.hand or '?')}"
-            what = f"{p} holds {held} and swaps it" + (" or discards it" if state.hand_drawn else " in")
-        elif phase in (Phase.OPENING_REVEAL, Phase.SWAP_REVEAL):
-            what = f"{p}'s {POSITION_NAMES[state.pos]} card is turned up"
-        elif phase is Phase.FLUTE_REVEAL:
-            what = f"Pan Flute: player {state.receiver}'s {POSITION_NAMES[state.pos]} card is turned up"
-        elif phase is Phase.CAPTURE:
-            what = f"{p} may use the Capture to swap a face-up card with an opponent's, or decline"
-        elif phase is Phase.END_REVEAL and state.turns >= self.max_turns_per_round and None in state.grids[state.ender]:
-            what = f"round over (the turn limit, {state.turns} turns, is reached): everyone turns their cards up"
-        elif phase is Phase.END_REVEAL:
-            what = f"round over (player {state.ender} has six cards face up): the others turn their cards up"
-        else:
-            scores = ", ".join(f"p{i} {t}" for i, t in enumerate(state.last_scores))
-            winners = " and ".join(f"player {w}" for w in self.round_winners(state))
-            if phase is Phase.ROUND_OVER:
-                what = f"round {state.round} scores {scores}; won by {winners}"
-            else:
-                champs = [i for i, r in enumerate(self.returns(state)) if r > 0]
-                what = f"game over, scores {scores}; {' and '.join(f'player {c}' for c in champs)} won the game"
-        return f"{head}: {what}"
-
     def state_svg(
         self,
         state: PapagenoState,
@@ -1278,95 +873,11 @@ class Papageno(Game[PapagenoState, Action]):
         view: Any = board_view(self)
         return str(view.state_svg(state, seat, deal=deal, bare=bare))
 
-    # -- loading ------------------------------------------------------------------------------
-    def validate_state(self, state: PapagenoState) -> None:
-        """Check the invariants of a loaded state (card conservation, shapes, phases).
-
-        Raises:
-            ValueError: the state breaks an invariant; the message says which.
-        """
-        n = self.num_players
-
-        def bad(msg: str) -> ValueError:
-            return ValueError(f"invalid Papageno state: {msg}")
-
-        if not isinstance(state, PapagenoState):
-            raise bad(f"expected PapagenoState, got {type(state).__name__}")
-        if len(state.grids) != n or any(len(g) != AREA_SIZE for g in state.grids):
-            raise bad(f"expected {n} areas of {AREA_SIZE} positions")
-        seen: list[str] = [c for g in state.grids for c in g if c is not None]
-        seen += [*state.discard, *state.draw_known]
-        seen += [c for c in (state.hand, state.travelling) if c is not None]
-        for c in seen:
-            if c not in KIND_INDEX:
-                raise bad(f"unknown card {c!r}")
-        if list(state.draw_known) != list(sorted_cards(state.draw_known)):
-            raise bad("draw_known must be sorted in KINDS order")
-        if len(state.unseen) != len(KINDS) or min(state.unseen) < 0 or state.draw_unseen < 0:
-            raise bad("unseen counts must be one non-negative number per kind")
-        seen_counts = Counter(seen)
-        for k, total, u in zip(KINDS, self.counts, state.unseen, strict=True):
-            if seen_counts[k] + u != total:
-                raise bad(f"{total} {card_name(k)} cards in the deck, but {seen_counts[k]} seen and {u} unseen")
-        face_down = sum(c is None for g in state.grids for c in g)
-        if state.phase in (Phase.SWAP_REVEAL, Phase.FLUTE_REVEAL):
-            face_down += 1  # the card being turned up has left its place but is not seen yet
-        if sum(state.unseen) != face_down + state.draw_unseen:
-            raise bad(
-                f"{sum(state.unseen)} unseen cards, but {face_down} face down and {state.draw_unseen} in the pile"
-            )
-        if state.draw_unseen and state.draw_known:
-            raise bad("the draw pile is either as dealt or reshuffled, not both")
-        for name in ("actor", "first_player"):
-            if not 0 <= getattr(state, name) < n:
-                raise bad(f"{name} must be a seat 0..{n - 1}")
-        if len(state.round_wins) != n or (state.last_scores and len(state.last_scores) != n):
-            raise bad("round_wins and last_scores need one entry per player")
-        if state.round < 1 or sum(state.round_wins) < state.round - 1:
-            raise bad(f"round {state.round} with round wins {state.round_wins}")
-        needs_hand = state.phase is Phase.PLACE
-        if (state.hand is not None) != needs_hand:
-            raise bad(f"a card is held exactly in the place phase, not in {state.phase.value}")
-        if state.hand_drawn != (needs_hand and state.hand_drawn) or (state.hand_from_known and not state.hand_drawn):
-            raise bad("hand_drawn / hand_from_known set without a drawn card")
-        if state.phase in (Phase.OPENING_REVEAL, Phase.SWAP_REVEAL, Phase.FLUTE_REVEAL, Phase.CAPTURE):
-            if not 0 <= state.pos < AREA_SIZE:
-                raise bad(f"{state.phase.value} needs a position")
-        elif state.pos != -1:
-            raise bad(f"no position belongs to the {state.phase.value} phase")
-        cell_owner = state.receiver if state.phase is Phase.FLUTE_REVEAL else state.actor
-        if state.phase in (Phase.OPENING_REVEAL, Phase.SWAP_REVEAL, Phase.FLUTE_REVEAL):
-            if state.phase is Phase.FLUTE_REVEAL and not 0 <= state.receiver < n:
-                raise bad("a Pan Flute reveal needs a receiver")
-            if state.phase is Phase.OPENING_REVEAL and state.grids[cell_owner][state.pos] is not None:
-                raise bad("the card to turn up is already face up")
-        if state.phase is Phase.CAPTURE and state.grids[state.actor][state.pos] != CAPTURE:
-            raise bad("the capture phase needs the Capture card just placed at pos")
-        finished = state.phase in (Phase.END_REVEAL, Phase.ROUND_OVER, Phase.GAME_OVER)
-        if finished and not 0 <= state.ender < n:
-            raise bad("a finished round needs the player who ended it")
-        limit = self.max_turns_per_round
-        if not 0 <= state.turns <= limit:
-            raise bad(f"turns must be 0..{limit} (max_turns_per_round), not {state.turns}")
-        if state.turns == limit and not finished:
-            raise bad(f"the round has had its {limit} turns (max_turns_per_round) but is in {state.phase.value}")
-        if state.turns and state.phase in (Phase.DEAL, Phase.OPENING, Phase.OPENING_REVEAL):
-            raise bad(f"{state.turns} turns played before the opening ({state.phase.value}) is over")
-        if state.phase in (Phase.ROUND_OVER, Phase.GAME_OVER) and any(None in g for g in state.grids):
-            raise bad("a scored round has every card face up")
-        if state.phase is Phase.GAME_OVER and max(state.round_wins) < self.rounds_to_win:
-            raise bad("game over before anyone won enough rounds")
-        over = state.phase is Phase.GAME_OVER
-        if not all(0 <= w <= (self.rounds_to_win if over else self.rounds_to_win - 1) for w in state.round_wins):
-            raise bad(f"round wins must be 0..{self.rounds_to_win} (rounds_to_win), not {state.round_wins}")
-        heaviest = AREA_SIZE * max(abs(w) for w in (*BIRD_WEIGHTS, self.deck.capture_weight, self.deck.flute_weight))
-        if any(not -heaviest <= t <= heaviest for t in state.last_scores):
-            raise bad(f"a round total is between -{heaviest} and {heaviest}")
-        if state.travelling is not None:
-            raise bad("a Pan Flute card travels within one action only")
-        if (state.phase is Phase.FLUTE_REVEAL) != (state.receiver != -1) or state.receiver == state.actor:
-            raise bad("receiver is the player a Pan Flute card reaches (flute reveal only), never the actor")
-        if not finished and state.ender != -1:
-            raise bad("ender belongs to a finished round only")
-        if state.phase is Phase.DEAL and any(c is not None for g in state.grids for c in g):
-            raise bad("every card lies face down before the deal (PA-S2)")
+    # -- in modules of their own, one per reader: why an action is refused (explain), the action
+    # texts and the one-line description (text), and checking a loaded state (loading) ---------
+    _check_input = explain.check_input
+    _why_not_chance = explain.why_not_chance
+    _why_not = explain.why_not
+    parse_action = text.parse_action
+    describe = text.describe
+    validate_state = loading.validate_state
