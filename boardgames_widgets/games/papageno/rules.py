@@ -49,7 +49,7 @@ import random
 from collections.abc import Sequence
 from fractions import Fraction
 from functools import cache
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar
 
 from boardgames_widgets.core.api import (
     CHANCE,
@@ -60,10 +60,10 @@ from boardgames_widgets.core.api import (
     IllegalActionError,
     check_seat,
 )
-from boardgames_widgets.core.rng import draw_by_counts, index_drawer
+from boardgames_widgets.core.rng import draw_by_counts
 
 # The actions and the state are in modules of their own (one per reader); the rules name them here.
-from boardgames_widgets.games.papageno import explain, loading, text
+from boardgames_widgets.games.papageno import explain, hidden, loading, playout, text
 from boardgames_widgets.games.papageno.actions import (
     _DECLINE,
     _DISCARD,
@@ -111,19 +111,17 @@ from boardgames_widgets.games.papageno.cards import (
     FLUTE,
     FLUTE_WEIGHT,
     KIND_INDEX,
-    KINDS,
     SEED_BIRD_COUNTS,
     SEED_CAPTURES,
     SEED_EGGS,
     SEED_FLUTES,
     DeckConfig,
-    cards_from_counts,
     check_range,
     counts_of,
     sorted_cards,
 )
 from boardgames_widgets.games.papageno.scoring import AreaScore, score_area
-from boardgames_widgets.games.papageno.state import _CHANCE_PHASES, _Draft
+from boardgames_widgets.games.papageno.state import _CHANCE_PHASES, _Draft, _remove_one, _take
 from boardgames_widgets.games.papageno.state import (
     Grid as Grid,
 )
@@ -170,16 +168,6 @@ def _set(grid: Grid, pos: int, card: str | None) -> Grid:
 
 def _set_grid(grids: tuple[Grid, ...], player: int, pos: int, card: str | None) -> tuple[Grid, ...]:
     return (*grids[:player], _set(grids[player], pos, card), *grids[player + 1 :])
-
-
-def _take(counts: tuple[int, ...], card: str) -> tuple[int, ...]:
-    i = KIND_INDEX[card]
-    return (*counts[:i], counts[i] - 1, *counts[i + 1 :])
-
-
-def _remove_one(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
-    i = cards.index(card)
-    return cards[:i] + cards[i + 1 :]
 
 
 @cache
@@ -495,56 +483,6 @@ class Papageno(Game[PapagenoState, Action]):
         else:  # Decline
             self._end_turn(d)
 
-    def random_playout(self, state: PapagenoState, rng: random.Random) -> tuple[float, ...]:
-        """:meth:`Game.random_playout` on one mutable draft (a new one each round): the
-        same draws from ``rng`` and the same returns, faster.
-
-        No state is built per step; the two phases of an ordinary turn draw the index
-        of :meth:`legal_actions`'s list without building it (TURN: draw, then take;
-        PLACE: the six swaps, then discarding a drawn card), and a card is revealed as
-        :meth:`sample_chance` draws it (one index below the cards it may be).
-        """
-        below = index_drawer(rng)
-        d = _Draft(state)
-        view = cast(PapagenoState, d)  # the rules read a draft as a state (the same fields)
-        turn, place, over, next_round = Phase.TURN, Phase.PLACE, Phase.GAME_OVER, Phase.ROUND_OVER
-        draw_reveal = Phase.DRAW_REVEAL
-        swaps = len(_SWAPS)
-        while True:
-            phase = d.phase
-            if phase is turn:  # [Draw if the pile or the discards allow, TakeDiscard if a discard]
-                can_draw = bool(d.draw_unseen or d.draw_known or len(d.discard) >= 2)
-                i = below(can_draw + bool(d.discard))
-                if can_draw and i == 0:
-                    self._draw(d)
-                else:
-                    self._step(d, _TAKE)
-            elif phase is place:  # [the six swaps, DiscardDrawn if the card was drawn]
-                i = below(swaps + 1 if d.hand_drawn else swaps)
-                if i < swaps:
-                    self._swap(d, i)
-                else:
-                    self._step(d, _DISCARD)
-            elif phase is over:
-                return self.returns(view)
-            elif phase is next_round:
-                d = _Draft(self._next_round(view))
-                view = cast(PapagenoState, d)
-            elif phase is draw_reveal and not d.draw_unseen:  # a card of the reshuffled pile
-                known = d.draw_known
-                self._reveal(d, known[below(len(known))])
-            elif phase in _CHANCE_PHASES:  # a card nobody has seen: index r of the unseen cards
-                unseen = d.unseen
-                r = below(sum(unseen))
-                k = 0
-                while r >= unseen[k]:  # the kinds own consecutive ranges as long as their counts
-                    r -= unseen[k]
-                    k += 1
-                self._reveal(d, KINDS[k])
-            else:  # OPENING, CAPTURE
-                legal = self.legal_actions(view)
-                self._step(d, legal[below(len(legal))])
-
     def _is_legal(self, state: PapagenoState, action: Action) -> bool:
         """Whether ``action`` is in ``legal_actions(state)``.
 
@@ -785,70 +723,6 @@ class Papageno(Game[PapagenoState, Action]):
             turns=state.turns,
         )
 
-    def possible_deal(self, state: PapagenoState, rng: random.Random) -> tuple[Grid, ...]:
-        """Every area with each face-down card given an identity, for the teacher's picture.
-
-        The identities are a uniformly random assignment of the unseen cards to the
-        face-down places — exactly the chances the game itself uses when it turns them up.
-        The state is not changed: a later chance node may reveal something else.
-
-        >>> game = Papageno(2)
-        >>> grids = game.possible_deal(game.new_initial_state(), random.Random(0))
-        >>> sum(c is None for g in grids for c in g)
-        0
-        """
-        pool = list(cards_from_counts(state.unseen))
-        rng.shuffle(pool)
-        cards = iter(pool)
-        return tuple(tuple(c if c is not None else next(cards) for c in g) for g in state.grids)
-
-    def sample_state(self, obs: PapagenoObservation, rng: random.Random) -> PapagenoState:
-        """A full state consistent with ``obs``, drawn with its exact probability (for ISMCTS).
-
-        The state leaves unseen cards undecided (they are dealt by chance nodes when
-        seen), so the only thing to deal is a card another player is holding after a
-        draw: it is drawn uniformly from the cards it could be (the observer's unseen
-        pool, or the reshuffled pile it came from).
-
-        Raises:
-            ValueError: ``obs`` is not an observation of this game.
-        """
-        if not isinstance(obs, PapagenoObservation) or obs.num_players != self.num_players:
-            raise ValueError("not an observation of this Papageno game")
-        hand, unseen, known = obs.hand, obs.unseen, obs.draw_known
-        if obs.hand_hidden:
-            if obs.hand_from_known:
-                hand = known[rng.randrange(len(known))]
-                known = _remove_one(known, hand)
-            else:
-                pool = cards_from_counts(unseen)
-                hand = pool[rng.randrange(len(pool))]
-                unseen = _take(unseen, hand)
-        draw_unseen = obs.draw_pile_size - len(known)
-        state = PapagenoState(
-            phase=obs.phase,
-            grids=obs.grids,
-            discard=obs.discard,
-            draw_unseen=draw_unseen,
-            draw_known=known,
-            unseen=unseen,
-            actor=obs.actor,
-            hand=hand,
-            hand_drawn=obs.hand_drawn,
-            hand_from_known=obs.hand_from_known,
-            pos=obs.pos,
-            travelling=obs.travelling,
-            receiver=obs.receiver,
-            round=obs.round,
-            first_player=obs.first_player,
-            round_wins=obs.round_wins,
-            last_scores=obs.last_scores,
-            ender=obs.ender,
-            turns=obs.turns,
-        )
-        self.validate_state(state)
-        return state
-
     def state_svg(
         self,
         state: PapagenoState,
@@ -875,6 +749,9 @@ class Papageno(Game[PapagenoState, Action]):
 
     # -- in modules of their own, one per reader: why an action is refused (explain), the action
     # texts and the one-line description (text), and checking a loaded state (loading) ---------
+    random_playout = playout.random_playout
+    possible_deal = hidden.possible_deal
+    sample_state = hidden.sample_state
     _check_input = explain.check_input
     _why_not_chance = explain.why_not_chance
     _why_not = explain.why_not

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from boardgames_widgets.core.api import freeze_draft
+from boardgames_widgets.games.papageno.cards import KIND_INDEX
 
 
 class Phase(enum.Enum):
@@ -230,3 +231,13 @@ class _Draft:
         :class:`PapagenoState` (the same slots in the same order, see
         :func:`~boardgames_widgets.core.api.freeze_draft`). The draft is not used after."""
         return freeze_draft(self, PapagenoState)
+
+
+def _take(counts: tuple[int, ...], card: str) -> tuple[int, ...]:
+    i = KIND_INDEX[card]
+    return (*counts[:i], counts[i] - 1, *counts[i + 1 :])
+
+
+def _remove_one(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
+    i = cards.index(card)
+    return cards[:i] + cards[i + 1 :]
