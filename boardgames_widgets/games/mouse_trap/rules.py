@@ -20,14 +20,11 @@ turn) with ``MOVE_ROLL`` (chance: the die for the opponent's mouse) and ``CRANK`
 
 from __future__ import annotations
 
-import enum
 import itertools
 import random
-import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar
 
 from boardgames_widgets.core.api import (
     CHANCE,
@@ -36,219 +33,48 @@ from boardgames_widgets.core.api import (
     GameInfo,
     GameOverError,
     IllegalActionError,
-    InvalidActionError,
-    check_action,
-    check_action_text,
     check_seat,
-    state_builder,
 )
-from boardgames_widgets.core.numbers import short
-from boardgames_widgets.core.rng import index_drawer
+
+# The actions and the state are in modules of their own (one per reader); the rules name them here.
+from boardgames_widgets.games.mouse_trap import explain, loading, playout, text
+from boardgames_widgets.games.mouse_trap.actions import (
+    Action as Action,
+)
+from boardgames_widgets.games.mouse_trap.actions import (
+    Crank as Crank,
+)
+from boardgames_widgets.games.mouse_trap.actions import (
+    EndTurn as EndTurn,
+)
+from boardgames_widgets.games.mouse_trap.actions import (
+    MoveMouse as MoveMouse,
+)
+from boardgames_widgets.games.mouse_trap.actions import (
+    Roll as Roll,
+)
+from boardgames_widgets.games.mouse_trap.actions import (
+    TakeCheese as TakeCheese,
+)
+from boardgames_widgets.games.mouse_trap.actions import (
+    TrapOutcome as TrapOutcome,
+)
 from boardgames_widgets.games.mouse_trap.layout import (
     MOUSE_NAMES,
     TRAP_PARTS,
     SpaceKind,
     make_config,
 )
-
-# ----------------------------------------------------------------------------------------
-# Actions
-# ----------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Roll:
-    """A chance outcome: the die shows ``value`` (the mover's roll, or an opponent's move)."""
-
-    value: int
-
-    def __str__(self) -> str:
-        return f"roll {self.value}"
-
-
-@dataclass(frozen=True, slots=True)
-class TrapOutcome:
-    """A chance outcome of the crank: the trap works (every mouse on the wheel is caught) or not."""
-
-    works: bool
-
-    def __str__(self) -> str:
-        return "trap works" if self.works else "trap fails"
-
-
-@dataclass(frozen=True, slots=True)
-class TakeCheese:
-    """The mover's choice how to take cheese from tied richest opponents (MT-TC, MT-T3).
-
-    Attributes:
-        amounts: ``(player, pieces)`` pairs, by seat, pieces ≥ 1.
-    """
-
-    amounts: tuple[tuple[int, int], ...]
-
-    def __str__(self) -> str:
-        return "take " + ", ".join(f"{n} from {MOUSE_NAMES[p]}" for p, n in self.amounts)
-
-
-@dataclass(frozen=True, slots=True)
-class MoveMouse:
-    """Pay 1 cheese to roll for an opponent's mouse and move it (MT-MO)."""
-
-    player: int
-
-    def __str__(self) -> str:
-        return f"move {MOUSE_NAMES[self.player]}"
-
-
-@dataclass(frozen=True, slots=True)
-class Crank:
-    """Turn the crank (MT-T)."""
-
-    def __str__(self) -> str:
-        return "crank"
-
-
-@dataclass(frozen=True, slots=True)
-class EndTurn:
-    """End the turn on the Turn Crank without (more) moving of opponents."""
-
-    def __str__(self) -> str:
-        return "end turn"
-
-
-Action = Roll | TrapOutcome | TakeCheese | MoveMouse | Crank | EndTurn
-_ACTION_TYPES = (Roll, TrapOutcome, TakeCheese, MoveMouse, Crank, EndTurn)
-
-# ----------------------------------------------------------------------------------------
-# State
-# ----------------------------------------------------------------------------------------
-
-
-class Phase(enum.Enum):
-    """Where in a turn the game is."""
-
-    ROLL = "the mover rolls (chance)"
-    TAKE_CHOICE = "the mover chooses whom to take cheese from"
-    AT_CRANK = "the mover on the Turn Crank: move an opponent, crank or end the turn"
-    MOVE_ROLL = "the die for an opponent's mouse being moved (chance)"
-    CRANK = "the crank is turned: does the trap work? (chance)"
-    OVER = "the game is over"
-
-
-@dataclass(frozen=True, slots=True, repr=False)
-class MouseTrapState:
-    """A whole Mouse Trap position (perfect information).
-
-    Attributes:
-        positions: each player's mouse (0 = START; the Loop follows the track).
-        caught: whether each player's mouse is caught (out of the game).
-        cheese: each player's cheese.
-        pile: cheese in the pile; ``pile + sum(cheese)`` is always the supply (52).
-        parts_built: trap parts built so far (parts 1..parts_built).
-        mover: the player whose turn it is.
-        phase: the step of the turn.
-        take_amount: in TAKE_CHOICE, the pieces still to take.
-        take_from: in TAKE_CHOICE, the tied richest opponents.
-        moving: in MOVE_ROLL, the opponent whose mouse is being moved (else -1).
-        round: the round being played (1-based).
-        last_roll: the last die roll (0 before the first).
-        winners: at the end, the winner(s).
-        event: what just happened, in words.
-    """
-
-    positions: tuple[int, ...]
-    caught: tuple[bool, ...]
-    cheese: tuple[int, ...]
-    pile: int
-    parts_built: int
-    mover: int
-    phase: Phase
-    take_amount: int = 0
-    take_from: tuple[int, ...] = ()
-    moving: int = -1
-    round: int = 1
-    last_roll: int = 0
-    winners: tuple[int, ...] = ()
-    event: str = ""
-
-    def __repr__(self) -> str:
-        """A one-line summary (display the state to see the board)."""
-        return f"<MouseTrapState: round {self.round}, {self.phase.value}, player {self.mover} to act>"
-
-    def _repr_svg_(self) -> str:
-        from boardgames_widgets.core.registry import make_game
-
-        return make_game("mouse_trap", num_players=len(self.positions)).state_svg(self)
-
-
-@dataclass(frozen=True, slots=True)
-class MouseTrapObservation:
-    """What a player sees: everything (Mouse Trap has no hidden information)."""
-
-    player: int
-    state: MouseTrapState
-
-
-#: Builds a :class:`MouseTrapState` from its fields without the frozen dataclass's per-field
-#: cost (see :func:`~boardgames_widgets.core.api.state_builder`).
-_build_state = state_builder(MouseTrapState)
-
-
-class _Work:
-    """A mutable scratch copy of a state, used inside :meth:`MouseTrap.apply`."""
-
-    __slots__ = (
-        "caught",
-        "cheese",
-        "events",
-        "last_roll",
-        "mover",
-        "moving",
-        "parts_built",
-        "phase",
-        "pile",
-        "positions",
-        "round",
-        "say",
-        "take_amount",
-        "take_from",
-        "winners",
-    )
-
-    def __init__(self, s: MouseTrapState) -> None:
-        self.positions = list(s.positions)
-        self.caught = list(s.caught)
-        self.cheese = list(s.cheese)
-        self.pile = s.pile
-        self.parts_built = s.parts_built
-        self.mover = s.mover
-        self.phase = s.phase
-        self.take_amount = 0
-        self.take_from: tuple[int, ...] = ()
-        self.moving = -1
-        self.round = s.round
-        self.last_roll = s.last_roll
-        self.winners: tuple[int, ...] = ()
-        self.events: list[str] = []
-        self.say = True  # whether to put the events into words (a playout reads none)
-
-    def freeze(self) -> MouseTrapState:
-        return _build_state(
-            tuple(self.positions),
-            tuple(self.caught),
-            tuple(self.cheese),
-            self.pile,
-            self.parts_built,
-            self.mover,
-            self.phase,
-            self.take_amount,
-            self.take_from,
-            self.moving,
-            self.round,
-            self.last_roll,
-            self.winners,
-            " ".join(self.events),
-        )
+from boardgames_widgets.games.mouse_trap.state import (
+    MouseTrapObservation as MouseTrapObservation,
+)
+from boardgames_widgets.games.mouse_trap.state import (
+    MouseTrapState as MouseTrapState,
+)
+from boardgames_widgets.games.mouse_trap.state import (
+    Phase as Phase,
+)
+from boardgames_widgets.games.mouse_trap.state import _Work
 
 
 def _take_allocations(amount: int, tied: Sequence[int], each: int) -> list[TakeCheese]:
@@ -259,10 +85,6 @@ def _take_allocations(amount: int, tied: Sequence[int], each: int) -> list[TakeC
         if sum(split) == total:
             out.append(TakeCheese(tuple((p, n) for p, n in zip(tied, split, strict=True) if n > 0)))
     return out
-
-
-_TAKE_RE = re.compile(r"^take (.+)$")
-_TAKE_PART_RE = re.compile(r"^(\d+) from (\w+)$")
 
 
 class MouseTrap(Game[MouseTrapState, Action]):
@@ -389,60 +211,7 @@ class MouseTrap(Game[MouseTrapState, Action]):
         check_seat(player, self.num_players)
         return MouseTrapObservation(player, state)
 
-    def parse_action(self, text: str) -> Action:
-        """The action whose ``str()`` is ``text`` ("roll 4", "move Blue", "take 2 from Red, 1 from Green").
-
-        Raises:
-            InvalidActionError: ``text`` names no action of this game.
-        """
-        check_action_text(text)
-        t = " ".join(text.strip().split())
-        low = t.lower()
-        names = {name.lower(): i for i, name in enumerate(MOUSE_NAMES)}
-        if low == "crank":
-            return Crank()
-        if low == "end turn":
-            return EndTurn()
-        if low in ("trap works", "trap fails"):
-            return TrapOutcome(low == "trap works")
-        if low.startswith("roll "):
-            v = low[5:]
-            if v.isdigit() and 1 <= int(v) <= self.cfg.die_faces:
-                return Roll(int(v))
-        if low.startswith("move ") and low[5:] in names:
-            return MoveMouse(names[low[5:]])
-        m = _TAKE_RE.match(low)
-        if m:
-            pairs = []
-            for chunk in m.group(1).split(","):
-                pm = _TAKE_PART_RE.match(chunk.strip())
-                if pm is None or pm.group(2) not in names or int(pm.group(1)) < 1:
-                    break
-                pairs.append((names[pm.group(2)], int(pm.group(1))))
-            else:
-                seats = [p for p, _ in pairs]
-                if seats == sorted(set(seats)):
-                    return TakeCheese(tuple(pairs))
-        raise InvalidActionError(
-            f"{short(text)} is not a Mouse Trap action (try 'roll 4', 'move Blue', 'crank', 'end turn', "
-            "'take 2 from Red, 1 from Green', 'trap works')"
-        )
-
     # -- applying actions ----------------------------------------------------------
-    def _check_input(self, action: Action) -> None:
-        """Strict inputs: a Mouse Trap action whose fields have their types and ranges.
-
-        Raises:
-            InvalidActionError: not an action, a field of the wrong type, a seat that
-                does not exist or a number of cheese pieces below 1.
-        """
-        check_action(action, _ACTION_TYPES, "Mouse Trap")
-        n = self.num_players
-        if type(action) is MoveMouse and not 0 <= action.player < n:
-            raise InvalidActionError(f"{action!r}: there is no player {action.player}")
-        if type(action) is TakeCheese and not all(0 <= p < n and k >= 1 for p, k in action.amounts):
-            raise InvalidActionError(f"{action!r}: takes are (seat, pieces >= 1) pairs")
-
     def apply(self, state: MouseTrapState, action: Action) -> MouseTrapState:
         """The state after ``action`` (a die roll, a trap outcome or the mover's choice).
 
@@ -499,48 +268,6 @@ class MouseTrap(Game[MouseTrapState, Action]):
         else:  # AT_CRANK
             self._crank_decision(state, w, action)
         return w.freeze()
-
-    def random_playout(self, state: MouseTrapState, rng: random.Random) -> tuple[float, ...]:
-        """:meth:`Game.random_playout` on one mutable working copy, with no events put
-        into words (nobody reads a playout's log): the same draws from ``rng`` and the
-        same returns, faster. Chance draws as :meth:`sample_chance` does (a die face
-        is ``rng.choice`` of the faces: index + 1)."""
-        below = index_drawer(rng)
-        w = _Work(state)
-        w.say = False
-        # what a step reads of the position beyond what _Work copies (it starts them afresh)
-        w.take_amount, w.take_from, w.moving, w.winners = (
-            state.take_amount,
-            state.take_from,
-            state.moving,
-            state.winners,
-        )
-        view = cast(MouseTrapState, w)  # the rules read the working copy as a state
-        faces = self._faces
-        works = self._p_works
-        while True:
-            ph = w.phase
-            if ph is Phase.ROLL:
-                self._turn_roll(w, below(faces) + 1)
-            elif ph is Phase.MOVE_ROLL:
-                victim = w.moving
-                w.moving = -1
-                self._move_roll(w, victim, below(faces) + 1)
-            elif ph is Phase.CRANK:
-                self._crank_result(w, works.denominator == 1 or below(works.denominator) < works.numerator)
-            elif ph is Phase.OVER:
-                return self.returns(view)
-            elif ph is Phase.TAKE_CHOICE:
-                legal = self.legal_actions(view)
-                take = legal[below(len(legal))]
-                w.take_amount, w.take_from = 0, ()
-                for p, n in take.amounts:  # type: ignore[union-attr]
-                    w.cheese[p] -= n
-                    w.cheese[w.mover] += n
-                self._end_turn(w)
-            else:  # AT_CRANK
-                legal = self.legal_actions(view)
-                self._crank_decision(view, w, legal[below(len(legal))])
 
     # -- the steps of a turn -------------------------------------------------------
     def _ahead(self, position: int, roll: int) -> int:
@@ -771,97 +498,10 @@ class MouseTrap(Game[MouseTrapState, Action]):
         w.mover = nxt
         w.phase = Phase.ROLL
 
-    # -- checks and words ----------------------------------------------------------
-    def validate_state(self, state: MouseTrapState) -> None:
-        """Check the invariants of a loaded state.
-
-        Raises:
-            ValueError: a broken invariant (wrong sizes, cheese not conserved, ...).
-        """
-        n = self.num_players
-        c = self.cfg
-        if not (len(state.positions) == len(state.caught) == len(state.cheese) == n):
-            raise ValueError(f"a {n}-player state needs {n} positions, caught flags and cheese counts")
-        if not all(0 <= p < c.num_spaces for p in state.positions):
-            raise ValueError(f"positions must be 0..{c.num_spaces - 1}: {state.positions}")
-        if min(state.cheese) < 0 or state.pile < 0:
-            raise ValueError("cheese counts cannot be negative")
-        if state.pile + sum(state.cheese) != c.cheese_supply:
-            raise ValueError(
-                f"MT-2: pile {state.pile} + players {sum(state.cheese)} is not the supply {c.cheese_supply}"
-            )
-        if any(state.cheese[p] for p in range(n) if state.caught[p]):
-            raise ValueError("MT-T: a caught player's cheese belongs to the cranker")
-        if not 0 <= state.parts_built <= c.num_parts:
-            raise ValueError(f"parts_built must be 0..{c.num_parts}")
-        if not 0 <= state.mover < n:
-            raise ValueError(f"mover must be a seat 0..{n - 1}")
-        if not 1 <= state.round <= c.max_rounds:
-            raise ValueError(f"round must be 1..{c.max_rounds}")
-        if not 0 <= state.last_roll <= c.die_faces:
-            raise ValueError(f"last_roll must be 0..{c.die_faces}")
-        if not all(0 <= p < n for p in (*state.take_from, *state.winners)) or len(set(state.take_from)) != len(
-            state.take_from
-        ):
-            raise ValueError("take_from and winners must be distinct seats")
-        if state.phase is not Phase.TAKE_CHOICE and (state.take_amount or state.take_from):
-            raise ValueError("take_amount and take_from belong to the TAKE_CHOICE phase only")
-        if state.phase is not Phase.MOVE_ROLL and state.moving != -1:
-            raise ValueError("moving is -1 outside the MOVE_ROLL phase")
-        if state.phase is not Phase.OVER and state.winners:
-            raise ValueError("winners belong to a finished game only")
-        free = [p for p in range(n) if not state.caught[p]]
-        if state.phase is Phase.OVER:
-            if not state.winners or not set(state.winners) <= set(free):
-                raise ValueError("a finished game needs winners with free mice")
-            return
-        if len(free) < 2:
-            raise ValueError("MT-W: a game with one free mouse is over")
-        if state.caught[state.mover]:
-            raise ValueError("a caught player has no turns")
-        if state.phase is Phase.TAKE_CHOICE:
-            tied = state.take_from
-            if len(tied) < 2 or state.mover in tied or any(state.caught[p] for p in tied) or state.take_amount < 1:
-                raise ValueError("TAKE_CHOICE needs two or more tied opponents and an amount")
-            if len({state.cheese[p] for p in tied}) != 1 or state.cheese[tied[0]] < 1:
-                raise ValueError("TAKE_CHOICE opponents must be tied with cheese to take")
-            if state.take_amount > c.cheese_supply:
-                raise ValueError(f"TAKE_CHOICE amount {state.take_amount} is more than the cheese supply")
-        if state.phase is Phase.MOVE_ROLL and (
-            not 0 <= state.moving < n or state.moving == state.mover or state.caught[state.moving]
-        ):
-            raise ValueError("MOVE_ROLL needs a free opponent being moved")
-        if (
-            state.phase in (Phase.AT_CRANK, Phase.MOVE_ROLL, Phase.CRANK)
-            and state.positions[state.mover] != self._crank
-        ):
-            raise ValueError("the crank phases need the mover on the Turn Crank")
-        if state.phase is Phase.AT_CRANK and not self.legal_actions(state):
-            raise ValueError("AT_CRANK without choices")
-
-    def describe(self, state: MouseTrapState) -> str:
-        """One line in words: whose turn, the trap, the cheese, what just happened."""
-        c = self.cfg
-        names = MOUSE_NAMES
-        cheese = ", ".join(
-            f"{names[p]} {'caught' if state.caught[p] else state.cheese[p]}" for p in range(self.num_players)
-        )
-        ph = state.phase
-        if ph is Phase.OVER:
-            who = " and ".join(names[p] for p in state.winners)
-            status = f"{who} {'win' if len(state.winners) > 1 else 'wins'}"
-        elif ph is Phase.ROLL:
-            status = f"{names[state.mover]} to roll"
-        elif ph is Phase.TAKE_CHOICE:
-            status = f"{names[state.mover]} to choose whom to take {state.take_amount} cheese from"
-        elif ph is Phase.AT_CRANK:
-            status = f"{names[state.mover]} on the Turn Crank to move a mouse or crank"
-        elif ph is Phase.MOVE_ROLL:
-            status = f"rolling for {names[state.moving]}'s mouse"
-        else:
-            status = "the crank turns"
-        line = (
-            f"Mouse Trap, round {state.round}: {status}; trap {state.parts_built}/{c.num_parts} built; "
-            f"pile {state.pile}; cheese {cheese}."
-        )
-        return f"{line} {state.event}" if state.event else line
+    # -- in modules of their own, one per reader: strict inputs (explain), the action texts and
+    # the one-line description (text), checking a loaded state (loading), the fast playout ------
+    _check_input = explain.check_input
+    parse_action = text.parse_action
+    describe = text.describe
+    validate_state = loading.validate_state
+    random_playout = playout.random_playout
