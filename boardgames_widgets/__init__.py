@@ -24,7 +24,7 @@ from boardgames_widgets.core import (
     make_game,
     play_game,
 )
-from boardgames_widgets.lessons_copy import copy_lessons
+from boardgames_widgets.lessons.copying import copy_lessons
 
 __version__ = "0.2.0"
 

@@ -165,7 +165,7 @@ def voila_command(
     Raises:
         FileNotFoundError: the arcade notebook is missing (a broken installation).
     """
-    from boardgames_widgets.lessons_copy import notebooks_dir
+    from boardgames_widgets.lessons.copying import notebooks_dir
 
     arcade = notebooks_dir() / "arcade.ipynb"
     if not arcade.is_file():
@@ -192,7 +192,7 @@ def voila_template() -> tuple[list[str], dict[str, str]]:
 
 
 def _lessons(args: argparse.Namespace) -> int:
-    from boardgames_widgets.lessons_copy import copy_lessons
+    from boardgames_widgets.lessons.copying import copy_lessons
 
     print(copy_lessons(args.directory, force=args.force, lang=args.lang).summary("--force"))
     return 0

@@ -17,7 +17,7 @@ import pytest
 
 import boardgames_widgets as bw
 from boardgames_widgets import cli
-from boardgames_widgets.lessons_copy import LANGUAGE_CELL_ID, TRANSLATED, notebooks_dir, shipped_files
+from boardgames_widgets.lessons.copying import LANGUAGE_CELL_ID, TRANSLATED, notebooks_dir, shipped_files
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 #: The package is imported from this source tree (an editable install), not an installed wheel

@@ -7,7 +7,6 @@ import pathlib
 import pytest
 
 import boardgames_widgets as bw
-from boardgames_widgets import lessons_copy as old_name
 from boardgames_widgets.lessons import copying as lessons_copy
 
 
@@ -40,10 +39,12 @@ def test_records_left_in_the_notebooks_are_never_copied_but_the_sample_class_is(
     assert all("checks_" not in name or "sample_class" in name for name in report.copied)
 
 
-def test_copy_lessons_lives_in_the_lessons_package_and_the_old_names_still_work() -> None:
-    assert bw.copy_lessons is lessons_copy.copy_lessons is old_name.copy_lessons
-    assert old_name.notebooks_dir() == lessons_copy.notebooks_dir()
+def test_copy_lessons_lives_in_the_lessons_package_and_the_old_shim_is_gone() -> None:
+    import importlib.util
+
+    assert bw.copy_lessons is lessons_copy.copy_lessons
     assert (lessons_copy.notebooks_dir() / "lessons").is_dir()
+    assert importlib.util.find_spec("boardgames_widgets.lessons_copy") is None
 
 
 def test_is_record_names_only_records() -> None:

@@ -256,7 +256,7 @@ def test_the_wheel_carries_the_notebooks_the_licence_and_the_command(dists: dict
     assert {
         "boardgames_widgets/__main__.py",
         "boardgames_widgets/cli.py",
-        "boardgames_widgets/lessons_copy.py",
+        "boardgames_widgets/lessons/copying.py",
     } <= names
     assert any(n.endswith(".mo") for n in names), "compiled translations must ship"
     assert f"{info}/licenses/LICENSE" in names
