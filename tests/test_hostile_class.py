@@ -281,3 +281,47 @@ def test_the_import_probe_never_unpickles_what_a_file_sends(tmp_path: Path) -> N
     assert dict(loaded.problems)["prober.py"].startswith("cannot be imported: its process sent nonsense")
     assert not marker.exists()
     assert "prober" not in loaded.agents
+
+
+# -- a busy machine ---------------------------------------------------------------------------------
+def busy_looper(observation: Any, legal_actions: Any, rng: Any) -> Any:
+    while True:
+        pass
+
+
+def test_a_busy_machine_does_not_cost_an_honest_agent_its_move() -> None:
+    """The limit counts the agent's own CPU time: a sandbox kept off the CPU (here: stopped for
+    three times its limit, as a loaded class server might) still answers; a looping one does not."""
+    import threading
+
+    from boardgames_widgets.core import sandbox
+
+    game = make_game("food_chain", num_players=2)
+    state = game.new_initial_state()
+    while game.is_chance_node(state):
+        state = game.apply(state, game.chance_outcomes(state)[0][0])
+    obs, legal = game.observation(state, game.current_player(state)), tuple(game.legal_actions(state))
+    limit = 0.4
+
+    def stall(pid: int) -> None:  # the machine is busy: the sandbox gets no CPU for a while
+        tree = sandbox._process_tree(pid) or {}
+        for p in tree:
+            os.kill(p, signal.SIGSTOP)
+        time.sleep(3 * limit)
+        for p in tree:
+            os.kill(p, signal.SIGCONT)
+
+    seat: Any = sandbox.open_seat(FirstActionAgent(), game, move_time_limit=limit)
+    try:
+        seat.start("busy", 0)
+        staller = threading.Thread(target=stall, args=(seat.sandbox.process.pid,))
+        staller.start()
+        start = time.perf_counter()
+        assert seat.act(obs, legal) == 0  # answered, though later than the limit by the clock
+        staller.join()
+        assert time.perf_counter() - start >= 2 * limit
+    finally:
+        seat.close()
+    with pytest.raises(AgentError) as info:  # CPU it does use is counted: a loop is still stopped
+        play_game(game, [busy_looper, RandomAgent()], seed=1, move_time_limit=limit, isolate=True)
+    assert info.value.reason == "time"
