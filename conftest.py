@@ -155,6 +155,7 @@ SLOW: tuple[str, ...] = (
     "tests/test_conformance_leaks.py::test_a_hidden_information_game_without_variants_is_told_how_to_provide_them",
     # issue 34: the rendered picture (matplotlib) and PettingZoo's own checks past 2 players
     "tests/test_rl_envs.py::test_render_shows_the_table[rgb_array]",
+    "tests/test_rl_envs.py::test_the_docs_training_example_runs",
     "tests/test_rl_envs.py::test_pettingzoo_api_and_seed_tests_pass[food_chain-3p]",
     "tests/test_rl_envs.py::test_pettingzoo_api_and_seed_tests_pass[food_chain-4p]",
     "tests/test_rl_envs.py::test_pettingzoo_api_and_seed_tests_pass[chop_chop-3p]",

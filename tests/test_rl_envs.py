@@ -13,13 +13,13 @@ import pytest
 pytest.importorskip("pettingzoo")
 pytest.importorskip("gymnasium")
 
-from gymnasium.utils.env_checker import check_env  # noqa: E402
-from pettingzoo.test import api_test, seed_test  # noqa: E402
+from gymnasium.utils.env_checker import check_env
+from pettingzoo.test import api_test, seed_test  # type: ignore[import-untyped]
 
-from boardgames_widgets import rl  # noqa: E402
-from boardgames_widgets.core.api import Game  # noqa: E402
-from boardgames_widgets.core.play import play_game  # noqa: E402
-from boardgames_widgets.core.registry import GAMES, make_game  # noqa: E402
+from boardgames_widgets import rl
+from boardgames_widgets.core.api import Game
+from boardgames_widgets.core.play import play_game
+from boardgames_widgets.core.registry import GAMES, make_game
 
 #: Every registered game at every player count it allows.
 CASES = [
@@ -88,7 +88,7 @@ def test_observations_are_vectors_in_the_unit_box_of_the_documented_size(game_id
         for seat in range(3):
             v = enc.encode(enc.game.observation(state, seat), seat)
             assert v.dtype == np.float32 and v.shape == (enc.size,)
-            assert 0.0 <= v.min() and v.max() <= 1.0
+            assert v.min() >= 0.0 and v.max() <= 1.0
 
 
 def test_a_hidden_card_never_reaches_another_seats_observation_food_chain() -> None:
@@ -206,13 +206,13 @@ def test_the_gymnasium_seat_env_passes_check_env(game_id: str) -> None:
 
 def test_the_seat_env_plays_the_others_and_pays_the_return_at_the_end() -> None:
     env = rl.gym_env("pig", num_players=3, seat=2, opponents=lambda obs, legal, rng: legal[-1])
-    obs, info = env.reset(seed=3)
+    _, info = env.reset(seed=3)
     rng = random.Random(0)
     total, done = 0.0, False
     while not done:
         assert env.game.current_player(env.state) == 2
         action = rng.choice(np.flatnonzero(info["action_mask"]).tolist())
-        obs, reward, done, truncated, info = env.step(action)
+        _, reward, done, _, info = env.step(action)
         total += reward
     assert total == env.game.returns(env.state)[2]
     _, info = env.reset(seed=3)
@@ -243,3 +243,16 @@ def test_a_learned_policy_is_an_agent_in_games_and_tournaments() -> None:
     with pytest.raises(ValueError, match="not a legal action"):
         start = game.new_initial_state()
         rl.PolicyAgent(game, lambda v, mask: 1).act(start, game.legal_actions(start), random.Random(0))
+
+
+def test_the_docs_training_example_runs() -> None:
+    import pathlib
+    import re
+
+    text = (pathlib.Path(__file__).parent.parent / "docs" / "environments.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```python\n(.*?)```", text, flags=re.S)
+    assert blocks
+    ns: dict[str, Any] = {}
+    for block in blocks:
+        exec(compile(block, "environments.md", "exec"), ns)
+    assert {s.agent for s in ns["table"].standings} == {"q-learning", "greedy"}

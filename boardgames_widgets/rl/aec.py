@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import io
 import random
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 from gymnasium import spaces
-from pettingzoo import AECEnv
+from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
 from boardgames_widgets.core.api import CHANCE, TERMINAL, Game
 from boardgames_widgets.rl.encoding import Encoding, Mask, encoding
@@ -22,7 +22,7 @@ def agent_name(seat: int) -> str:
     return f"player_{seat}"
 
 
-class BoardGameEnv(AECEnv[str, dict[str, Any], int]):
+class BoardGameEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
     """One of our games as a PettingZoo AEC environment (made by :func:`~boardgames_widgets.rl.aec_env`).
 
     Agents are ``player_0 … player_{n-1}`` (the seats). Only the seat to act is
@@ -48,7 +48,12 @@ class BoardGameEnv(AECEnv[str, dict[str, Any], int]):
             not for the agents).
     """
 
-    metadata = {"render_modes": list(RENDER_MODES), "name": "boardgames_widgets", "is_parallelizable": False, "render_fps": 1}
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": list(RENDER_MODES),
+        "name": "boardgames_widgets_v0",
+        "is_parallelizable": False,
+        "render_fps": 1,
+    }
 
     def __init__(self, game: Game[Any, Any], render_mode: str | None = None, max_moves: int | None = None) -> None:
         super().__init__()
@@ -60,7 +65,6 @@ class BoardGameEnv(AECEnv[str, dict[str, Any], int]):
         self.encoding: Encoding = encoding(game)
         self.render_mode = render_mode
         self.max_moves = max_moves
-        self.metadata = {**self.metadata, "name": f"bgw_{game.info.id}_v0"}
         n = game.num_players
         self.possible_agents = [agent_name(p) for p in range(n)]
         self._seat = {name: p for p, name in enumerate(self.possible_agents)}
@@ -140,7 +144,11 @@ class BoardGameEnv(AECEnv[str, dict[str, Any], int]):
         index = int(action) if isinstance(action, int | np.integer) else -1
         mask, numbers = self._legal
         if not 0 <= index < self.encoding.num_actions or not mask[index]:
-            shown = repr(action) if index < 0 else f"{index} ({self.encoding.action(index) if 0 <= index < len(mask) else 'no such action'})"
+            shown = (
+                repr(action)
+                if index < 0
+                else f"{index} ({self.encoding.action(index) if 0 <= index < len(mask) else 'no such action'})"
+            )
             legal = ", ".join(f"{i} ({a})" for i, a in zip(numbers[:8], self._legal_actions[:8], strict=False))
             raise ValueError(
                 f"{agent}: action {shown} is not legal now; legal: {legal}{' …' if len(numbers) > 8 else ''}"

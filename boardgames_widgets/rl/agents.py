@@ -73,7 +73,7 @@ class PolicyAgent:
 
 
 def q_table_policy(
-    table: Mapping[Hashable, Sequence[float]],
+    table: Mapping[Any, Sequence[float] | Vector],
     key: Callable[[Vector], Hashable] | None = None,
     default: float = 0.0,
 ) -> Policy:

@@ -60,7 +60,7 @@ class ChopChopEncoding(Encoding):
     game_id = "chop_chop"
 
     def __init__(self, game: Any) -> None:
-        self.layout = game.layout
+        self.kitchen = game.layout
         self.cells = game.layout.n_cells
         self.floor = game.layout.n_floor
         self.holes = game.layout.n_holes
@@ -71,7 +71,7 @@ class ChopChopEncoding(Encoding):
         super().__init__(game)
 
     def action_table(self) -> Iterable[Any]:
-        lay = self.layout
+        lay = self.kitchen
         pieces = (CAT, *range(self.holes))
         floor = lay.coords[: self.floor]
         yield from (PlaceCat(at) for at in floor)

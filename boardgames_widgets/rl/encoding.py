@@ -138,7 +138,9 @@ class Encoding(ABC):
         try:
             numbers = tuple(index[a] for a in legal_actions)
         except KeyError as exc:
-            raise ValueError(f"legal action {exc.args[0]!r} is missing from the action table of {self.game_id}") from None
+            raise ValueError(
+                f"legal action {exc.args[0]!r} is missing from the action table of {self.game_id}"
+            ) from None
         mask = np.zeros(self.num_actions, dtype=np.int8)
         mask[list(numbers)] = 1
         mask.flags.writeable = False

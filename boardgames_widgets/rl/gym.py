@@ -42,7 +42,8 @@ class SeatEnv(gymnasium.Env[dict[str, Any], int]):
     classic games do; with ``"raise"`` it raises ``ValueError`` and changes nothing.
     """
 
-    metadata = {"render_modes": list(RENDER_MODES), "render_fps": 1}
+    # an instance attribute in gymnasium.Env, so not a ClassVar here
+    metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES), "render_fps": 1}  # noqa: RUF012
 
     def __init__(
         self,
@@ -79,7 +80,7 @@ class SeatEnv(gymnasium.Env[dict[str, Any], int]):
                 "action_mask": spaces.Box(0, 1, (enc.num_actions,), np.int8),
             }
         )
-        self.action_space = spaces.Discrete(enc.num_actions)
+        self.action_space = spaces.Discrete(enc.num_actions)  # type: ignore[assignment]
         lo = min(0.0, self.illegal_reward)
         self.reward_range = (lo, max(1.0, self.illegal_reward))
         self._rng = random.Random()
@@ -89,7 +90,9 @@ class SeatEnv(gymnasium.Env[dict[str, Any], int]):
         self._legal: tuple[Mask, tuple[int, ...]] = (np.zeros(enc.num_actions, dtype=np.int8), ())
         self.moves = 0
 
-    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, Any], dict[str, Any]]:
         """Start a new game; ``seed`` fixes chance and the other seats' generators exactly."""
         super().reset(seed=seed)
         if seed is not None:
