@@ -4,6 +4,7 @@ the fixed action tables, hidden information, reproducibility, learned agents as 
 from __future__ import annotations
 
 import random
+import types
 import warnings
 from typing import Any
 
@@ -14,7 +15,13 @@ pytest.importorskip("pettingzoo")
 pytest.importorskip("gymnasium")
 
 from gymnasium.utils.env_checker import check_env
-from pettingzoo.test import api_test, seed_test  # type: ignore[import-untyped]
+from pettingzoo.test import (  # type: ignore[import-untyped]
+    api_test,
+    max_cycles_test,
+    parallel_api_test,
+    parallel_seed_test,
+    seed_test,
+)
 
 from boardgames_widgets import rl
 from boardgames_widgets.core.api import Game
@@ -45,6 +52,56 @@ def test_pettingzoo_api_and_seed_tests_pass(game_id: str, num_players: int) -> N
         seed_test(lambda: rl.aec_env(game_id, num_players=num_players), num_cycles=100)
     finally:
         ctx.__exit__(None, None, None)
+
+
+@pytest.mark.parametrize(("game_id", "num_players"), CASES)
+def test_pettingzoo_max_cycles_test_passes_in_cycle_order(game_id: str, num_players: int) -> None:
+    # max_cycles_test samples actions without their masks: illegal ones become random legal moves
+    module = types.SimpleNamespace(
+        env=lambda max_cycles: rl.aec_env(game_id, num_players, max_cycles=max_cycles, illegal_action="random"),
+        parallel_env=lambda max_cycles: rl.parallel_env(
+            game_id, num_players, max_cycles=max_cycles, illegal_action="random"
+        ),
+    )
+    max_cycles_test(module)
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_the_cycle_order_and_the_parallel_env_pass_pettingzoos_tests(game_id: str) -> None:
+    ctx = _quiet()
+    try:
+        api_test(rl.aec_env(game_id, num_players=2, turn_order="cycle"), num_cycles=200)
+        parallel_api_test(rl.parallel_env(game_id, 2, illegal_action="random"), num_cycles=200)
+        parallel_seed_test(lambda: rl.parallel_env(game_id, 2, illegal_action="random"), num_cycles=100)
+    finally:
+        ctx.__exit__(None, None, None)
+
+
+def test_a_cycle_is_every_seat_once_and_exactly_one_move() -> None:
+    env = rl.aec_env("papageno", num_players=3, turn_order="cycle")
+    env.reset(seed=8)
+    rng = random.Random(1)
+    selected: list[str] = []
+    while len(selected) < 60:
+        agent = env.agent_selection
+        selected.append(agent)
+        masks = [int(env.observe(a)["action_mask"].sum() > 0) for a in env.agents]
+        assert sum(masks) <= 1  # at most one seat may move
+        mask = env.observe(agent)["action_mask"]
+        moves = env.moves
+        env.step(rng.choice(np.flatnonzero(mask).tolist()) if mask.any() else None)
+        assert env.moves == moves + int(mask.any())
+    assert selected == [f"player_{k % 3}" for k in range(60)]
+    assert env.moves == env.cycles == 20
+
+
+def test_a_random_legal_move_replaces_an_illegal_one_only_when_asked() -> None:
+    env = rl.aec_env("pig", num_players=2, illegal_action="random")
+    env.reset(seed=1)
+    env.step(1)  # hold before the first roll: the only legal move, roll, is played instead
+    assert env.infos["player_0"]["illegal_action"] and env.moves == 1
+    with pytest.raises(ValueError, match="turn_order"):
+        rl.aec_env("pig", num_players=2, turn_order="game", max_cycles=3)
 
 
 def _random_states(game: Game[Any, Any], seed: int, games: int = 2) -> list[Any]:

@@ -5,6 +5,8 @@ Gymnasium); the encodings and :class:`PolicyAgent` need only numpy. The package'
 top-level ``import boardgames_widgets`` never imports this module.
 
 * :func:`aec_env` — every seat of a game as a PettingZoo AEC environment;
+* :func:`parallel_env` — the same as a PettingZoo parallel environment (one step, one
+  cycle of the table: the seat to move moves, the others wait);
 * :func:`gym_env` — one seat as a Gymnasium environment, the others played by agents
   (the rule-of-thumb bot by default);
 * :func:`encoding` — the fixed action table and observation encoding of a game;
@@ -22,10 +24,20 @@ from boardgames_widgets.rl.agents import PolicyAgent, q_table_policy
 from boardgames_widgets.rl.encoding import ENCODINGS, Encoding, encoding
 
 if TYPE_CHECKING:
-    from boardgames_widgets.rl.aec import BoardGameEnv
+    from boardgames_widgets.rl.aec import BoardGameEnv, CycleParallelEnv, TurnOrder
+    from boardgames_widgets.rl.aec import IllegalAction as AECIllegalAction
     from boardgames_widgets.rl.gym import IllegalAction, SeatEnv
 
-__all__ = ["ENCODINGS", "Encoding", "PolicyAgent", "aec_env", "encoding", "gym_env", "q_table_policy"]
+__all__ = [
+    "ENCODINGS",
+    "Encoding",
+    "PolicyAgent",
+    "aec_env",
+    "encoding",
+    "gym_env",
+    "parallel_env",
+    "q_table_policy",
+]
 
 _ADVICE = 'boardgames_widgets.rl needs PettingZoo and Gymnasium: pip install "boardgames_widgets[rl]"'
 
@@ -36,6 +48,9 @@ def aec_env(
     render_mode: str | None = None,
     *,
     max_moves: int | None = None,
+    turn_order: TurnOrder | None = None,
+    max_cycles: int | None = None,
+    illegal_action: AECIllegalAction = "raise",
     **config: Any,
 ) -> BoardGameEnv:
     """A registered game as a PettingZoo AEC environment.
@@ -50,6 +65,11 @@ def aec_env(
         num_players: the seats.
         render_mode: ``None``, ``"ansi"`` or ``"rgb_array"``.
         max_moves: truncate after this many moves (``None``: play to the end).
+        turn_order: ``"game"`` (the default: only the seat to move is selected) or
+            ``"cycle"`` (every seat once per cycle; see :class:`~boardgames_widgets.rl.aec.BoardGameEnv`).
+        max_cycles: truncate after this many cycles (implies ``turn_order="cycle"``).
+        illegal_action: ``"raise"`` (the default) or ``"random"`` (a random legal move
+            instead, flagged in ``infos[agent]["illegal_action"]``).
         **config: the game's other parameters.
 
     Raises:
@@ -60,7 +80,48 @@ def aec_env(
         from boardgames_widgets.rl.aec import BoardGameEnv
     except ImportError as exc:  # pragma: no cover - depends on the environment
         raise ImportError(_ADVICE) from exc
-    return BoardGameEnv(make_game(game_id, num_players=num_players, **config), render_mode, max_moves)
+    game = make_game(game_id, num_players=num_players, **config)
+    return BoardGameEnv(
+        game, render_mode, max_moves, turn_order=turn_order, max_cycles=max_cycles, illegal_action=illegal_action
+    )
+
+
+def parallel_env(
+    game_id: str,
+    num_players: int = 2,
+    render_mode: str | None = None,
+    *,
+    max_cycles: int | None = None,
+    illegal_action: AECIllegalAction = "raise",
+    **config: Any,
+) -> CycleParallelEnv:
+    """A registered game as a PettingZoo parallel environment: each step is one cycle
+    (every live seat sends an action; the seat the game asks moves, the others' actions
+    are ignored). The arguments are those of :func:`aec_env`.
+
+    >>> env = parallel_env("pig", num_players=2, max_cycles=3)
+    >>> observations, infos = env.reset(seed=1)
+    >>> [int(observations[a]["action_mask"].sum()) for a in env.agents]  # player_0 may roll
+    [1, 0]
+
+    Raises:
+        ImportError: PettingZoo or Gymnasium is missing.
+        ValueError: an unknown game or a bad configuration.
+    """
+    try:
+        from boardgames_widgets.rl.aec import CycleParallelEnv
+    except ImportError as exc:  # pragma: no cover - depends on the environment
+        raise ImportError(_ADVICE) from exc
+    aec = aec_env(
+        game_id,
+        num_players,
+        render_mode,
+        turn_order="cycle",
+        max_cycles=max_cycles,
+        illegal_action=illegal_action,
+        **config,
+    )
+    return CycleParallelEnv(aec)
 
 
 def gym_env(

@@ -4,17 +4,24 @@ from __future__ import annotations
 
 import io
 import random
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal
 
 import numpy as np
 from gymnasium import spaces
-from pettingzoo import AECEnv  # type: ignore[import-untyped]
+from pettingzoo import AECEnv, ParallelEnv  # type: ignore[import-untyped]
 
 from boardgames_widgets.core.api import CHANCE, TERMINAL, Game
 from boardgames_widgets.rl.encoding import Encoding, Mask, encoding
 
 #: ``render_mode`` values: a picture of the table (every card shown) or its description.
 RENDER_MODES = ("ansi", "rgb_array")
+
+#: Who is ``agent_selection``: the seat the game asks (``"game"``), or every seat in turn
+#: once per cycle, the seat the game asks moving and the others' actions ignored (``"cycle"``).
+TurnOrder = Literal["game", "cycle"]
+#: What an illegal action index does: raise ``ValueError``, or play a legal action drawn
+#: uniformly from the environment's seeded generator (``infos[agent]["illegal_action"]``).
+IllegalAction = Literal["raise", "random"]
 
 
 def agent_name(seat: int) -> str:
@@ -40,6 +47,15 @@ class BoardGameEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
             board picture, every secret shown, as a ``height × width × 3`` ``uint8`` array).
         max_moves: truncate the game after this many moves by the players (``None``:
             play to the end; chance outcomes do not count).
+        turn_order: ``"game"`` (only the seat to move is selected) or ``"cycle"``: every
+            seat is selected once per cycle, in seat order; in each cycle exactly one of
+            them — the seat the game asks — moves, and the others' actions are ignored
+            (their masks are all zeros). This is the shape of a simultaneous-move
+            environment (a cycle is one step of :class:`CycleParallelEnv`), for code and
+            checks that count cycles, like PettingZoo's ``max_cycles_test``.
+        max_cycles: with ``turn_order="cycle"`` (implied by giving it), truncate after
+            this many cycles.
+        illegal_action: ``"raise"`` (the default) or ``"random"`` (see :data:`IllegalAction`).
 
     Attributes:
         game: the game.
@@ -55,12 +71,36 @@ class BoardGameEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         "render_fps": 1,
     }
 
-    def __init__(self, game: Game[Any, Any], render_mode: str | None = None, max_moves: int | None = None) -> None:
+    def __init__(
+        self,
+        game: Game[Any, Any],
+        render_mode: str | None = None,
+        max_moves: int | None = None,
+        *,
+        turn_order: TurnOrder | None = None,
+        max_cycles: int | None = None,
+        illegal_action: IllegalAction = "raise",
+    ) -> None:
         super().__init__()
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise ValueError(f"render_mode must be None or one of {RENDER_MODES}, not {render_mode!r}")
-        if max_moves is not None and (type(max_moves) is not int or max_moves < 1):
-            raise ValueError(f"max_moves must be None or a whole number >= 1, not {max_moves!r}")
+        for label, limit in (("max_moves", max_moves), ("max_cycles", max_cycles)):
+            if limit is not None and (type(limit) is not int or limit < 1):
+                raise ValueError(f"{label} must be None or a whole number >= 1, not {limit!r}")
+        if turn_order is None:
+            turn_order = "game" if max_cycles is None else "cycle"
+        if turn_order not in ("game", "cycle"):
+            raise ValueError(f"turn_order must be 'game' or 'cycle', not {turn_order!r}")
+        if max_cycles is not None and turn_order != "cycle":
+            raise ValueError("max_cycles counts cycles: it needs turn_order='cycle'")
+        if illegal_action not in ("raise", "random"):
+            raise ValueError(f"illegal_action must be 'raise' or 'random', not {illegal_action!r}")
+        self.turn_order: TurnOrder = turn_order
+        self.max_cycles = max_cycles
+        self.illegal_action: IllegalAction = illegal_action
+        self.cycles = 0
+        self._position = 0  # cycle order: the seat selected now
+        self._moved = False  # cycle order: whether this cycle's move was made
         self.game = game
         self.encoding: Encoding = encoding(game)
         self.render_mode = render_mode
@@ -107,7 +147,12 @@ class BoardGameEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self.moves = 0
+        self.cycles = 0
+        self._position = 0
+        self._moved = False
         self._set_state(self.game.new_initial_state())
+        if self.turn_order == "cycle":
+            self.agent_selection = self.possible_agents[0]
 
     def _set_state(self, state: Any) -> None:
         """Play chance out from ``state``, then make the player to act the agent selected."""
@@ -127,7 +172,17 @@ class BoardGameEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
             return
         self._legal_actions = game.legal_actions(state)
         self._legal = self.encoding.legal(self._legal_actions)
-        self.agent_selection = self.possible_agents[player]
+        if self.turn_order == "game":
+            self.agent_selection = self.possible_agents[player]
+
+    def _to_move(self, agent: str) -> bool:
+        """Whether ``agent`` is the one to make a move now."""
+        if self.terminations[agent] or self.truncations[agent] or not self._legal_actions:
+            return False
+        seat = self._seat[agent]
+        if self.turn_order == "cycle":
+            return not self._moved and seat == self._position and self.game.current_player(self.state) == seat
+        return agent == self.agent_selection
 
     def step(self, action: int | None) -> None:
         """Play the action numbered ``action`` for ``agent_selection`` (``None`` for a
@@ -141,35 +196,55 @@ class BoardGameEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        index = int(action) if isinstance(action, int | np.integer) else -1
-        mask, numbers = self._legal
-        if not 0 <= index < self.encoding.num_actions or not mask[index]:
-            shown = (
-                repr(action)
-                if index < 0
-                else f"{index} ({self.encoding.action(index) if 0 <= index < len(mask) else 'no such action'})"
-            )
-            legal = ", ".join(f"{i} ({a})" for i, a in zip(numbers[:8], self._legal_actions[:8], strict=False))
-            raise ValueError(
-                f"{agent}: action {shown} is not legal now; legal: {legal}{' …' if len(numbers) > 8 else ''}"
-            )
+        chosen, replaced = self._choose(agent, action) if self._to_move(agent) else (None, False)
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
-        chosen = self._legal_actions[numbers.index(index)]
-        self.moves += 1
-        self._set_state(self.game.apply_trusted(self.state, chosen))
-        if self.max_moves is not None and self.moves >= self.max_moves and not self.terminations[agent]:
-            for a in self.agents:
-                self.truncations[a] = True
+        self.infos[agent] = {"illegal_action": True} if replaced else {}
+        if chosen is not None:
+            self.moves += 1
+            self._moved = True
+            self._set_state(self.game.apply_trusted(self.state, chosen[0]))
+            if self.max_moves is not None and self.moves >= self.max_moves and not self.terminations[agent]:
+                for a in self.agents:
+                    self.truncations[a] = True
+        if self.turn_order == "cycle" and not self.terminations[agent]:
+            self._position += 1
+            if self._position == len(self.possible_agents):
+                self._position, self._moved = 0, False
+                self.cycles += 1
+                if self.max_cycles is not None and self.cycles >= self.max_cycles:
+                    for a in self.agents:
+                        self.truncations[a] = True
+            self.agent_selection = self.possible_agents[self._position]
         self._accumulate_rewards()
 
+    def _choose(self, agent: str, action: int | None) -> tuple[tuple[Any], bool]:
+        """The legal action numbered ``action`` (in a 1-tuple) and whether it replaced an
+        illegal one (``illegal_action="random"``).
+
+        Raises:
+            ValueError: ``action`` is not the index of a legal action (``"raise"``).
+        """
+        index = int(action) if isinstance(action, int | np.integer) else -1
+        mask, numbers = self._legal
+        if 0 <= index < self.encoding.num_actions and mask[index]:
+            return (self._legal_actions[numbers.index(index)],), False
+        if self.illegal_action == "random":
+            return (self._legal_actions[self._rng.randrange(len(numbers))],), True
+        shown = (
+            repr(action)
+            if index < 0
+            else f"{index} ({self.encoding.action(index) if 0 <= index < len(mask) else 'no such action'})"
+        )
+        legal = ", ".join(f"{i} ({a})" for i, a in zip(numbers[:8], self._legal_actions[:8], strict=False))
+        raise ValueError(f"{agent}: action {shown} is not legal now; legal: {legal}{' …' if len(numbers) > 8 else ''}")
+
     def observe(self, agent: str) -> dict[str, Any]:
-        """``agent``'s observation vector and action mask (zeros unless it is to act)."""
+        """``agent``'s observation vector and action mask (zeros unless it is to move now)."""
         seat = self._seat[agent]
         game = self.game
         vector = self.encoding.encode(game.observation(self.state, seat), seat)
-        acting = agent == self.agent_selection and not (self.terminations[agent] or self.truncations[agent])
-        mask = self._legal[0].copy() if acting else self._no_mask.copy()
+        mask = self._legal[0].copy() if self._to_move(agent) else self._no_mask.copy()
         return {"observation": vector, "action_mask": mask}
 
     def legal_actions(self) -> list[Any]:
@@ -193,6 +268,77 @@ class BoardGameEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
 
     def __repr__(self) -> str:
         return f"<BoardGameEnv {self.game!r}>"
+
+
+class CycleParallelEnv(ParallelEnv[str, dict[str, Any], int]):  # type: ignore[misc]
+    """A game as a PettingZoo parallel environment: one step is one cycle of a
+    :class:`BoardGameEnv` with ``turn_order="cycle"``.
+
+    Every live agent sends an action each step; the one seat the game asks (the one
+    whose ``action_mask`` is not all zeros) moves, the others' actions are ignored — the
+    shape PettingZoo gives turn-based games in parallel form. Made by
+    :func:`~boardgames_widgets.rl.parallel_env`.
+    """
+
+    def __init__(self, aec: BoardGameEnv) -> None:
+        if aec.turn_order != "cycle":
+            raise ValueError("a parallel environment needs an AEC environment with turn_order='cycle'")
+        self.aec_env = aec
+        self.possible_agents = aec.possible_agents
+        self.metadata = aec.metadata
+        self.render_mode = aec.render_mode
+        self.agents: list[str] = []
+
+    @property
+    def unwrapped(self) -> BoardGameEnv:
+        return self.aec_env
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.aec_env.observation_space(agent)
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.aec_env.action_space(agent)
+
+    def reset(
+        self, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, Any], dict[str, Any]]:
+        aec = self.aec_env
+        aec.reset(seed=seed, options=options)
+        self.agents = aec.agents[:]
+        return {a: aec.observe(a) for a in self.agents}, {a: dict(aec.infos[a]) for a in self.agents}
+
+    def step(
+        self, actions: dict[str, Any]
+    ) -> tuple[dict[str, Any], dict[str, float], dict[str, bool], dict[str, bool], dict[str, Any]]:
+        aec = self.aec_env
+        live = self.agents[:]
+        rewards = dict.fromkeys(live, 0.0)
+        infos: dict[str, Any] = {a: {} for a in live}
+        for _ in live:  # one cycle: each seat once, unless the game ends on the way
+            agent = aec.agent_selection
+            if aec.terminations[agent] or aec.truncations[agent]:
+                break
+            aec.step(actions.get(agent))
+            for a, r in aec.rewards.items():
+                rewards[a] += r
+            infos[agent].update(aec.infos.get(agent, {}))
+        terminations = {a: aec.terminations[a] for a in live}
+        truncations = {a: aec.truncations[a] for a in live}
+        observations = {a: aec.observe(a) for a in live}
+        while aec.agents and (aec.terminations[aec.agent_selection] or aec.truncations[aec.agent_selection]):
+            aec.step(None)  # finished agents leave
+        self.agents = aec.agents[:]
+        return observations, rewards, terminations, truncations, infos
+
+    def render(self) -> Any:
+        return self.aec_env.render()
+
+    def state(self) -> Any:
+        """The game's full state (for tests and pictures, not for the agents)."""
+        return self.aec_env.state
+
+    def close(self) -> None:
+        """Nothing to release."""
 
 
 def rgb_array(game: Game[Any, Any], state: Any, seat: int | None = None) -> np.ndarray[Any, np.dtype[np.uint8]]:
