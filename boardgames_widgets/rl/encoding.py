@@ -40,6 +40,11 @@ ENCODINGS: dict[str, str] = {
     "pig": "boardgames_widgets.rl.pig:PigEncoding",
 }
 
+#: How many lists of legal actions an encoding remembers the mask of (then it starts afresh).
+MASK_CACHE = 4096
+#: Lists of legal actions up to this long are also remembered by value (cheap to hash).
+SHORT_LIST = 8
+
 Vector = npt.NDArray[np.float32]
 Mask = npt.NDArray[np.int8]
 
@@ -84,6 +89,8 @@ class Encoding(ABC):
         # objects (games hand out the same action objects again and again): one lookup
         # instead of a dict lookup per action
         self._masks: dict[tuple[int, ...], tuple[Sequence[Any], Mask, tuple[int, ...]]] = {}
+        self._masks_by_value: dict[tuple[Any, ...], tuple[Mask, tuple[int, ...]]] = {}
+        self._remember, self._hits, self._misses = True, 0, 0
 
     # -- what subclasses write ----------------------------------------------------------
     @abstractmethod
@@ -130,10 +137,24 @@ class Encoding(ABC):
         Raises:
             ValueError: a legal action is missing from the action table (a bug in the table).
         """
-        key = tuple(map(id, legal_actions))
-        got = self._masks.get(key)
-        if got is not None:  # the cache keeps those very objects alive: no other has their ids
-            return got[1], got[2]
+        remember = self._remember
+        if remember:
+            key = tuple(map(id, legal_actions))
+            got = self._masks.get(key)
+            if got is not None:  # the cache keeps those very objects alive: no other has their ids
+                self._hits += 1
+                return got[1], got[2]
+            self._misses += 1
+            if self._misses > 1000 and self._misses > self._hits:
+                # this game rarely offers the same list twice: remembering does not pay
+                self._remember = remember = False
+                self._masks.clear()
+        short = len(legal_actions) <= SHORT_LIST
+        if short:  # equal actions made anew (a game that builds its actions each time): by value
+            by_value = tuple(legal_actions)
+            known = self._masks_by_value.get(by_value)
+            if known is not None:
+                return known
         index = self._index
         try:
             numbers = tuple(index[a] for a in legal_actions)
@@ -144,9 +165,14 @@ class Encoding(ABC):
         mask = np.zeros(self.num_actions, dtype=np.int8)
         mask[list(numbers)] = 1
         mask.flags.writeable = False
-        if len(self._masks) >= 4096:
-            self._masks.clear()
-        self._masks[key] = (list(legal_actions), mask, numbers)
+        if remember:
+            if len(self._masks) >= MASK_CACHE:
+                self._masks.clear()
+            self._masks[key] = (list(legal_actions), mask, numbers)
+        if short:
+            if len(self._masks_by_value) >= MASK_CACHE:
+                self._masks_by_value.clear()
+            self._masks_by_value[by_value] = (mask, numbers)
         return mask, numbers
 
     def mask(self, legal_actions: Sequence[Any]) -> Mask:
