@@ -51,6 +51,7 @@ def aec_env(
     turn_order: TurnOrder | None = None,
     max_cycles: int | None = None,
     illegal_action: AECIllegalAction = "raise",
+    seed: int | None = None,
     **config: Any,
 ) -> BoardGameEnv:
     """A registered game as a PettingZoo AEC environment.
@@ -70,6 +71,8 @@ def aec_env(
         max_cycles: truncate after this many cycles (implies ``turn_order="cycle"``).
         illegal_action: ``"raise"`` (the default) or ``"random"`` (a random legal move
             instead, flagged in ``infos[agent]["illegal_action"]``).
+        seed: seeds a ``reset()`` without a seed and the agents' action spaces
+            (``None``: fresh entropy; ``reset(seed=…)`` always wins).
         **config: the game's other parameters.
 
     Raises:
@@ -82,7 +85,13 @@ def aec_env(
         raise ImportError(_ADVICE) from exc
     game = make_game(game_id, num_players=num_players, **config)
     return BoardGameEnv(
-        game, render_mode, max_moves, turn_order=turn_order, max_cycles=max_cycles, illegal_action=illegal_action
+        game,
+        render_mode,
+        max_moves,
+        turn_order=turn_order,
+        max_cycles=max_cycles,
+        illegal_action=illegal_action,
+        seed=seed,
     )
 
 
@@ -93,6 +102,7 @@ def parallel_env(
     *,
     max_cycles: int | None = None,
     illegal_action: AECIllegalAction = "raise",
+    seed: int | None = None,
     **config: Any,
 ) -> CycleParallelEnv:
     """A registered game as a PettingZoo parallel environment: each step is one cycle
@@ -119,6 +129,7 @@ def parallel_env(
         turn_order="cycle",
         max_cycles=max_cycles,
         illegal_action=illegal_action,
+        seed=seed,
         **config,
     )
     return CycleParallelEnv(aec)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import io
 import random
 from typing import Any, ClassVar, Literal
@@ -11,6 +12,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv  # type: ignore[import-untyped]
 
 from boardgames_widgets.core.api import CHANCE, TERMINAL, Game
+from boardgames_widgets.core.rng import derive_seed
 from boardgames_widgets.rl.encoding import Encoding, Mask, encoding
 
 #: ``render_mode`` values: a picture of the table (every card shown) or its description.
@@ -56,6 +58,8 @@ class BoardGameEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         max_cycles: with ``turn_order="cycle"`` (implied by giving it), truncate after
             this many cycles.
         illegal_action: ``"raise"`` (the default) or ``"random"`` (see :data:`IllegalAction`).
+        seed: seeds the generator of chance for a ``reset()`` without a seed, and each
+            agent's action space (``action_space(agent).sample()``); ``None``: fresh entropy.
 
     Attributes:
         game: the game.
@@ -80,6 +84,7 @@ class BoardGameEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         turn_order: TurnOrder | None = None,
         max_cycles: int | None = None,
         illegal_action: IllegalAction = "raise",
+        seed: int | None = None,
     ) -> None:
         super().__init__()
         if render_mode is not None and render_mode not in RENDER_MODES:
@@ -116,9 +121,13 @@ class BoardGameEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
             }
         )
         self.observation_spaces = {a: space for a in self.possible_agents}
-        self.action_spaces = {a: spaces.Discrete(enc.num_actions) for a in self.possible_agents}
+        # with a seed, each agent's action space samples from a generator of its own
+        self.action_spaces = {
+            a: spaces.Discrete(enc.num_actions, seed=None if seed is None else _space_seed(seed, p))
+            for p, a in enumerate(self.possible_agents)
+        }
         self._no_mask: Mask = np.zeros(enc.num_actions, dtype=np.int8)
-        self._rng = random.Random()
+        self._rng = random.Random(seed)  # reset() without a seed continues it
         self.state: Any = None
         self._legal: tuple[Mask, tuple[int, ...]] = (self._no_mask, ())
         self._legal_actions: list[Any] = []
@@ -339,6 +348,12 @@ class CycleParallelEnv(ParallelEnv[str, dict[str, Any], int]):  # type: ignore[m
 
     def close(self) -> None:
         """Nothing to release."""
+
+
+def _space_seed(seed: int, seat: int) -> int:
+    """A seed for ``seat``'s action space, derived from the environment's ``seed``."""
+    digest = hashlib.sha256(derive_seed(seed, "action space", seat).encode()).digest()
+    return int.from_bytes(digest[:8], "big")
 
 
 def rgb_array(game: Game[Any, Any], state: Any, seat: int | None = None) -> np.ndarray[Any, np.dtype[np.uint8]]:
