@@ -315,3 +315,12 @@ def test_the_docs_training_example_runs() -> None:
     for block in blocks:
         exec(compile(block, "environments.md", "exec"), ns)
     assert {s.agent for s in ns["table"].standings} == {"q-learning", "greedy"}
+
+
+def test_a_game_over_before_the_learners_first_move_is_not_an_episode() -> None:
+    env = rl.gym_env("mouse_trap", num_players=2, seat=0)
+    _, info = env.reset(seed=1)  # the first game of this seed ends with no choice for seat 0
+    assert info["skipped_games"] >= 1
+    assert env.game.current_player(env.state) == 0 and info["action_mask"].any()
+    _, again = env.reset(seed=1)
+    assert again["skipped_games"] == info["skipped_games"]

@@ -24,6 +24,8 @@ TurnOrder = Literal["game", "cycle"]
 #: What an illegal action index does: raise ``ValueError``, or play a legal action drawn
 #: uniformly from the environment's seeded generator (``infos[agent]["illegal_action"]``).
 IllegalAction = Literal["raise", "random"]
+#: How many games in a row may end before anyone moves (see ``BoardGameEnv.reset``).
+MAX_SKIPPED_GAMES = 1000
 
 
 def agent_name(seat: int) -> str:
@@ -159,7 +161,19 @@ class BoardGameEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         self.cycles = 0
         self._position = 0
         self._moved = False
+        # a game that ends before anyone moves (a Mouse Trap game can: players choose only
+        # at the crank) is not an episode: deal the next one (infos[agent]["skipped_games"])
+        skipped = 0
         self._set_state(self.game.new_initial_state())
+        while self.terminations[self.possible_agents[0]]:
+            skipped += 1
+            if skipped >= MAX_SKIPPED_GAMES:
+                raise RuntimeError(f"{MAX_SKIPPED_GAMES} games in a row ended before anyone moved")
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            self.terminations = dict.fromkeys(self.agents, False)
+            self._set_state(self.game.new_initial_state())
+        if skipped:
+            self.infos = {a: {"skipped_games": skipped} for a in self.agents}
         if self.turn_order == "cycle":
             self.agent_selection = self.possible_agents[0]
 

@@ -16,6 +16,9 @@ from boardgames_widgets.core.seats import as_agent, legal_index
 from boardgames_widgets.rl.aec import RENDER_MODES, rgb_array
 from boardgames_widgets.rl.encoding import Encoding, Mask, encoding
 
+#: How many games in a row may end before the learner's first move (see ``SeatEnv.reset``).
+MAX_SKIPPED_GAMES = 1000
+
 #: What a learner's illegal action does: end the episode as a loss, or raise ``ValueError``.
 IllegalAction = Literal["lose", "raise"]
 
@@ -93,15 +96,28 @@ class SeatEnv(gymnasium.Env[dict[str, Any], int]):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, Any], dict[str, Any]]:
-        """Start a new game; ``seed`` fixes chance and the other seats' generators exactly."""
+        """Start a new game; ``seed`` fixes chance and the other seats' generators exactly.
+
+        A game that ends before the learner's first move (a Mouse Trap game can: its
+        players choose only at the crank) teaches nothing, so the next game is dealt;
+        ``info["skipped_games"]`` counts them.
+
+        Raises:
+            RuntimeError: :data:`MAX_SKIPPED_GAMES` games in a row ended without a move.
+        """
         super().reset(seed=seed)
         if seed is not None:
             self._rng = random.Random(seed)
-        base = self._rng.getrandbits(64)
-        self._agent_rngs = {p: random.Random(derive_seed(base, "seat", p)) for p in self.opponents}
         self.moves = 0
-        self._advance(self.game.new_initial_state())
-        return self._observe(), self._info()
+        for skipped in range(MAX_SKIPPED_GAMES):
+            base = self._rng.getrandbits(64)
+            self._agent_rngs = {p: random.Random(derive_seed(base, "seat", p)) for p in self.opponents}
+            self._advance(self.game.new_initial_state())
+            if not self.game.is_terminal(self.state):
+                info = self._info()
+                info["skipped_games"] = skipped
+                return self._observe(), info
+        raise RuntimeError(f"{MAX_SKIPPED_GAMES} games in a row ended before seat {self.seat} had a move")
 
     def _advance(self, state: Any) -> None:
         """Play chance and the other seats from ``state`` until the learner acts or the game ends."""
