@@ -156,6 +156,7 @@ SLOW: tuple[str, ...] = (
     # issue 34: the rendered picture (matplotlib) and PettingZoo's own checks past 2 players
     "tests/test_rl_envs.py::test_render_shows_the_table[rgb_array]",
     "tests/test_rl_envs.py::test_the_docs_training_example_runs",
+    "tests/test_rl_envs.py::test_the_package_never_imports_the_rl_extra",
     "tests/test_rl_envs.py::test_the_cycle_order_and_the_parallel_env_pass_pettingzoos_tests[chop_chop]",
     "tests/test_rl_envs.py::test_pettingzoo_api_and_seed_tests_pass[food_chain-3p]",
     "tests/test_rl_envs.py::test_pettingzoo_api_and_seed_tests_pass[food_chain-4p]",

@@ -324,3 +324,15 @@ def test_a_game_over_before_the_learners_first_move_is_not_an_episode() -> None:
     assert env.game.current_player(env.state) == 0 and info["action_mask"].any()
     _, again = env.reset(seed=1)
     assert again["skipped_games"] == info["skipped_games"]
+
+
+def test_the_package_never_imports_the_rl_extra() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, boardgames_widgets, boardgames_widgets.agents\n"
+        "loaded = [m for m in ('boardgames_widgets.rl', 'pettingzoo', 'gymnasium') if m in sys.modules]\n"
+        "assert not loaded, loaded\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
