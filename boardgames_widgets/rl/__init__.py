@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from boardgames_widgets.core.registry import make_game
 from boardgames_widgets.rl.agents import PolicyAgent, q_table_policy
-from boardgames_widgets.rl.encoding import ENCODINGS, Encoding, encoding
+from boardgames_widgets.rl.encodings import ENCODINGS, Encoding, encoding
 
 if TYPE_CHECKING:
     from boardgames_widgets.rl.aec import BoardGameEnv, CycleParallelEnv, TurnOrder

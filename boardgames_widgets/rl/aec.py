@@ -13,7 +13,7 @@ from pettingzoo import AECEnv, ParallelEnv  # type: ignore[import-untyped]
 
 from boardgames_widgets.core.api import CHANCE, TERMINAL, Game
 from boardgames_widgets.core.rng import derive_seed
-from boardgames_widgets.rl.encoding import Encoding, Mask, encoding
+from boardgames_widgets.rl.encodings import Encoding, Mask, encoding
 
 #: ``render_mode`` values: a picture of the table (every card shown) or its description.
 RENDER_MODES = ("ansi", "rgb_array")
@@ -41,7 +41,7 @@ class BoardGameEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
     environment from the generator seeded by ``reset(seed=…)``, so one seed and one
     sequence of actions give one game. An observation is ``{"observation": float32
     vector, "action_mask": int8 vector}`` built from the seat's own
-    ``game.observation`` only (:class:`~boardgames_widgets.rl.encoding.Encoding`); the mask
+    ``game.observation`` only (:class:`~boardgames_widgets.rl.encodings.Encoding`); the mask
     is all zeros for a seat that is not to act. Rewards come once, at the end: each
     seat's return of the game (1 a win, ``1/k`` a win shared by ``k``, 0 a loss).
 
@@ -248,7 +248,7 @@ class BoardGameEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         Raises:
             ValueError: ``action`` is not the index of a legal action (``"raise"``).
         """
-        index = int(action) if isinstance(action, int | np.integer) else -1
+        index = int(action) if isinstance(action, int | np.integer) and not isinstance(action, bool) else -1
         mask, numbers = self._legal
         if 0 <= index < self.encoding.num_actions and mask[index]:
             return (self._legal_actions[numbers.index(index)],), False

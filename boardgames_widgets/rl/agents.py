@@ -1,7 +1,7 @@
 """Learned agents are agents: a trained policy seated like any other bot.
 
 A policy reads numbers: the observation vector and the action mask of an
-:class:`~boardgames_widgets.rl.encoding.Encoding`. :class:`PolicyAgent` turns it into an
+:class:`~boardgames_widgets.rl.encodings.Encoding`. :class:`PolicyAgent` turns it into an
 ordinary agent (``act(observation, legal_actions, rng)``) that :func:`~boardgames_widgets.play`,
 :func:`~boardgames_widgets.core.play.play_game` and the tournaments accept: it encodes
 the observation it is given, asks the policy, and answers one of the legal actions.
@@ -23,7 +23,7 @@ from typing import Any
 import numpy as np
 
 from boardgames_widgets.core.api import Game
-from boardgames_widgets.rl.encoding import Encoding, Mask, Vector, encoding
+from boardgames_widgets.rl.encodings import Encoding, Mask, Vector, encoding
 
 #: A policy: ``policy(vector, mask)`` answers an action index, or one score per action
 #: (the best legal one is played; ties go to the lowest index).

@@ -1,4 +1,4 @@
-"""Chop Chop as numbers (see :mod:`boardgames_widgets.rl.encoding`).
+"""Chop Chop as numbers (see :mod:`boardgames_widgets.rl.encodings`).
 
 Cells are the kitchen map's cells (:class:`~boardgames_widgets.games.chop_chop.layout.Layout`:
 floor squares first, then the mouse holes; ``C`` of them). Pieces are numbered
@@ -47,7 +47,7 @@ from boardgames_widgets.games.chop_chop.rules import (
     PlaceCat,
     TakeCheese,
 )
-from boardgames_widgets.rl.encoding import Encoding, Vector, scaled
+from boardgames_widgets.rl.encodings import Encoding, Vector, scaled
 
 #: The neighbours a move may arrive from, in index order: up, down, left, right.
 DIRECTIONS: tuple[tuple[int, int], ...] = ((-1, 0), (1, 0), (0, -1), (0, 1))

@@ -1,4 +1,4 @@
-"""Food Chain as numbers (see :mod:`boardgames_widgets.rl.encoding`).
+"""Food Chain as numbers (see :mod:`boardgames_widgets.rl.encodings`).
 
 **Actions.** Every card kind a player can hold (dog, cat, mouse, cheese 1, 2, 3) at every
 cell of the largest table the N × N square rule (FC-T2) allows around the start card:
@@ -32,7 +32,7 @@ from boardgames_widgets.games.food_chain.rules import (
     FoodChainObservation,
     Place,
 )
-from boardgames_widgets.rl.encoding import Encoding, Vector, scaled
+from boardgames_widgets.rl.encodings import Encoding, Vector, scaled
 
 #: The card kinds of the action table, in index order: (kind, value).
 CARDS: tuple[tuple[str, int], ...] = (*((kind, 0) for kind in ANIMALS), (CHEESE, 1), (CHEESE, 2), (CHEESE, 3))

@@ -14,7 +14,7 @@ from boardgames_widgets.core.api import CHANCE, TERMINAL, Game
 from boardgames_widgets.core.rng import derive_seed
 from boardgames_widgets.core.seats import as_agent, legal_index
 from boardgames_widgets.rl.aec import RENDER_MODES, rgb_array
-from boardgames_widgets.rl.encoding import Encoding, Mask, encoding
+from boardgames_widgets.rl.encodings import Encoding, Mask, encoding
 
 #: How many games in a row may end before the learner's first move (see ``SeatEnv.reset``).
 MAX_SKIPPED_GAMES = 1000
@@ -147,7 +147,7 @@ class SeatEnv(gymnasium.Env[dict[str, Any], int]):
         """Play the learner's action numbered ``action``, then the others' until the learner's next turn."""
         if self.state is None or self.game.is_terminal(self.state):
             raise RuntimeError("the game is over: call reset() first")
-        index = int(action) if isinstance(action, int | np.integer) else -1
+        index = int(action) if isinstance(action, int | np.integer) and not isinstance(action, bool) else -1
         mask, numbers = self._legal
         if not 0 <= index < self.encoding.num_actions or not mask[index]:
             if self.illegal_action == "raise":

@@ -1,4 +1,4 @@
-"""Mouse Trap as numbers (see :mod:`boardgames_widgets.rl.encoding`).
+"""Mouse Trap as numbers (see :mod:`boardgames_widgets.rl.encodings`).
 
 **Actions**, in index order: ``MoveMouse`` of each seat (absolute; my own never legal),
 ``Crank``, ``EndTurn``, then every ``TakeCheese`` split: the pieces taken from each seat,
@@ -32,7 +32,7 @@ from boardgames_widgets.games.mouse_trap.rules import (
     Phase,
     TakeCheese,
 )
-from boardgames_widgets.rl.encoding import Encoding, Vector, scaled
+from boardgames_widgets.rl.encodings import Encoding, Vector, scaled
 
 _PHASES: tuple[Phase, ...] = tuple(Phase)
 #: The most a TAKE 3 FROM RICHEST space takes (MT-T3).

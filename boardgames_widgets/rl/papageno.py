@@ -1,4 +1,4 @@
-"""Papageno as numbers (see :mod:`boardgames_widgets.rl.encoding`).
+"""Papageno as numbers (see :mod:`boardgames_widgets.rl.encodings`).
 
 Card kinds are :data:`~boardgames_widgets.games.papageno.cards.KINDS` (bird weights −2 … 9,
 Capture, Flute, Egg: 15 kinds, ``K``); a player's area has 6 positions (top-left …
@@ -44,7 +44,7 @@ from boardgames_widgets.games.papageno.rules import (
     TakeDiscard,
     TurnUp,
 )
-from boardgames_widgets.rl.encoding import Encoding, Vector, scaled
+from boardgames_widgets.rl.encodings import Encoding, Vector, scaled
 
 _PHASES: tuple[Phase, ...] = tuple(Phase)
 _K = len(KINDS)

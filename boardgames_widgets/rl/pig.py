@@ -1,4 +1,4 @@
-"""Pig as numbers (see :mod:`boardgames_widgets.rl.encoding`).
+"""Pig as numbers (see :mod:`boardgames_widgets.rl.encodings`).
 
 **Actions**: ``Roll`` (index 0), ``Hold`` (index 1).
 
@@ -15,7 +15,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from boardgames_widgets.games.pig.rules import FACES, HOLD, ROLL, PigState
-from boardgames_widgets.rl.encoding import Encoding, Vector, scaled
+from boardgames_widgets.rl.encodings import Encoding, Vector, scaled
 
 
 class PigEncoding(Encoding):
