@@ -154,6 +154,25 @@ SLOW: tuple[str, ...] = (
     "tests/test_chop_chop_deadness.py::test_CC_W5_never_calls_a_live_position_dead_exhaustive_search_1000_positions",
     "tests/test_conformance_leaks.py::test_honest_hidden_information_games_pass_and_are_checked_for_leaks",
     "tests/test_conformance_leaks.py::test_a_hidden_information_game_without_variants_is_told_how_to_provide_them",
+    # issue 34: the rendered picture (matplotlib) and PettingZoo's own checks past 2 players
+    "tests/test_rl_envs.py::test_render_shows_the_table[rgb_array]",
+    "tests/test_rl_envs.py::test_the_docs_training_example_runs",
+    "tests/test_rl_envs.py::test_the_package_never_imports_the_rl_extra",
+    "tests/test_rl_envs.py::test_the_cycle_order_and_the_parallel_env_pass_pettingzoos_tests[chop_chop]",
+    "tests/test_rl_envs.py::test_pettingzoo_api_and_seed_tests_pass[food_chain-3p]",
+    "tests/test_rl_envs.py::test_pettingzoo_api_and_seed_tests_pass[food_chain-4p]",
+    "tests/test_rl_envs.py::test_pettingzoo_api_and_seed_tests_pass[chop_chop-3p]",
+    "tests/test_rl_envs.py::test_pettingzoo_api_and_seed_tests_pass[chop_chop-4p]",
+    "tests/test_rl_envs.py::test_pettingzoo_api_and_seed_tests_pass[chop_chop-5p]",
+    "tests/test_rl_envs.py::test_pettingzoo_api_and_seed_tests_pass[papageno-3p]",
+    "tests/test_rl_envs.py::test_pettingzoo_api_and_seed_tests_pass[papageno-4p]",
+    "tests/test_rl_envs.py::test_pettingzoo_api_and_seed_tests_pass[papageno-5p]",
+    "tests/test_rl_envs.py::test_pettingzoo_api_and_seed_tests_pass[mouse_trap-3p]",
+    "tests/test_rl_envs.py::test_pettingzoo_api_and_seed_tests_pass[mouse_trap-4p]",
+    "tests/test_rl_envs.py::test_pettingzoo_api_and_seed_tests_pass[pig-3p]",
+    "tests/test_rl_envs.py::test_pettingzoo_api_and_seed_tests_pass[pig-4p]",
+    "tests/test_rl_envs.py::test_pettingzoo_api_and_seed_tests_pass[pig-5p]",
+    "tests/test_rl_envs.py::test_pettingzoo_api_and_seed_tests_pass[pig-6p]",
 )
 
 

@@ -75,7 +75,7 @@ echo "notebooks with the oldest versions: $((SECONDS - t)) s"
 t=$SECONDS
 "$py" -m venv "$work/extras"
 xpy="$work/extras/bin/python"
-python3 .ci/floors.py --extras lab,docs,bench,dask,test >"$work/extras.txt"
+python3 .ci/floors.py --extras lab,docs,bench,dask,rl,test >"$work/extras.txt"
 "$xpy" -m pip install --quiet uv 2>&1 | grep -v "^WARNING: Location" || true
 "$work/extras/bin/uv" pip install --quiet --python "$xpy" --resolution lowest-direct -r "$work/extras.txt"
 "$xpy" -m pip install --quiet --no-deps "$wheel" 2>&1 | grep -v "^WARNING: Location" || true

@@ -407,6 +407,7 @@ API_PACKAGES = {
     "boardgames_widgets.agents": "Bots and search: random and greedy agents, minimax, alpha-beta, expectimax, "
     "MCTS, information-set MCTS, determinization.",
     "boardgames_widgets.analysis": "Tournaments between agents, confidence intervals and ratings.",
+    "boardgames_widgets.rl": "Learning agents: PettingZoo and Gymnasium environments, encodings, learned policies.",
 }
 
 
