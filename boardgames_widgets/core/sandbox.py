@@ -57,7 +57,7 @@ from boardgames_widgets.core.seats import Fault, Seat, short_repr
 
 #: Seconds a sandbox may take to start and load its agent (imports included).
 START_TIME_LIMIT = 60.0
-#: A time limit counts the agent's own CPU time: a process that did not get the CPU because the
+#: A move's time limit counts the agent's own CPU time: a process that did not get the CPU because the
 #: machine is busy (a class server, a laptop running other work) is waited for, up to this many
 #: times the limit of wall time. A process that loops uses its CPU and is stopped at the limit;
 #: one that sleeps or blocks is stopped here. (Where the CPU time cannot be read, outside Linux,
@@ -518,8 +518,12 @@ class Sandbox:
         self._counted = 0.0
 
     # -- talking to it --
-    def _receive(self, limit: float | None, what: str) -> dict[str, Any]:
-        """The process's next message (a JSON object).
+    def _receive(self, limit: float | None, what: str, cpu_limit: bool = False) -> dict[str, Any]:
+        """The process's next message (a JSON object), within ``limit`` seconds.
+
+        With ``cpu_limit`` (a move) the seconds are the process's own CPU time, and a process a
+        busy machine kept off the CPU is waited for up to :data:`BUSY_MACHINE_GRACE` times
+        ``limit``; otherwise (start, reset) they are wall time.
 
         Raises:
             Fault: no answer in time (the process is killed), the process died, too many
@@ -529,13 +533,14 @@ class Sandbox:
 
         began = time.monotonic()
         deadline = None if limit is None else began + limit
-        cpu_before = None if limit is None else _cpu_seconds_in(self.process.pid)
+        cpu_before = _cpu_seconds_in(self.process.pid) if cpu_limit and limit is not None else None
         while True:
             wait = 0.5 if deadline is None else min(0.5, deadline - time.monotonic())
             if wait <= 0 and limit is not None:
                 owed = self._cpu_owed(limit, cpu_before)
-                if owed is not None and owed > 0 and time.monotonic() < began + limit * BUSY_MACHINE_GRACE:
-                    deadline = min(time.monotonic() + max(owed, 0.02), began + limit * BUSY_MACHINE_GRACE)
+                last = began + limit * BUSY_MACHINE_GRACE
+                if owed is not None and owed > 0 and time.monotonic() < last:
+                    deadline = min(time.monotonic() + max(owed, 0.02), last)
                     continue  # a busy machine kept it from the CPU: wait for the time it is owed
                 self.kill()
                 raise Fault("time", f"did not {what} within {limit:g} s")
@@ -653,7 +658,7 @@ class Sandbox:
             Fault: the agent raised, answered illegally, too late, or its process died.
         """
         self._send(("act", observation, legal_actions))
-        message = self._receive(limit, "answer")
+        message = self._receive(limit, "answer", cpu_limit=True)
         index = message.get("index")
         if type(index) is int and 0 <= index < len(legal_actions):
             return index
