@@ -49,6 +49,9 @@ collect_ignore_glob = ["docs/*", "benchmarks/*", "binder/*"]
 # The OpenSpiel adapter imports open_spiel, an optional extra (`bench`).
 if importlib.util.find_spec("pyspiel") is None:
     collect_ignore_glob.append("boardgames_widgets/openspiel.py")
+# The reinforcement-learning environments import gymnasium and pettingzoo (the `rl` extra).
+if importlib.util.find_spec("gymnasium") is None or importlib.util.find_spec("pettingzoo") is None:
+    collect_ignore_glob += ["boardgames_widgets/rl/aec.py", "boardgames_widgets/rl/gym.py"]
 
 #: The markers of the tiers, in the order ``.ci/run`` reports them.
 TIERS: tuple[str, ...] = ("notebooks", "nbgrader", "browser", "docs", "packaging", "slow")
