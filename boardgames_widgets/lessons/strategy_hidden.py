@@ -266,7 +266,7 @@ def _q2() -> Exercise:
         )
     ]
     for wrong, message, key in Q2_MISTAKES:
-        misconceptions.append(Misconception(_equals_outputs(wrong), message, key, example=wrong))
+        misconceptions.append(Misconception(_equals_outputs(wrong), message, key))
     misconceptions.append(
         Misconception(
             lambda trees: any(t[0] != Q2_ITERATIONS for t in trees),
@@ -284,8 +284,8 @@ def _q2() -> Exercise:
                 "iteration on it in the one tree."
             ),
             N_(
-                "Your loop ran, but the tree is not the engine's on the same seed: use the rng you are given for both, "
-                "sample first — world = sample_state(game, seen, rng); sl.ismcts_iteration(game, root, world, rng, rollout)."
+                "Compare your loop with the engine's on the same seed: the rng you are given draws the world first, "
+                "then the same rng runs the iteration on it — one world, one iteration, every time round."
             ),
         ),
         prepare=prepare,

@@ -179,10 +179,6 @@ SELECT_MISTAKES: tuple[tuple[Any, str], ...] = (
         N_("Your selection ignores c: use the exploration constant it is given, not a number of your own."),
     ),
     (
-        _argmax_by(lambda ch, node, c: ch.total / ch.visits + _bonus(ch, node, 1.0)),
-        N_("Your selection ignores c: use the exploration constant it is given, not a number of your own."),
-    ),
-    (
         _argmax_by(_bonus),
         N_("That is the exploration bonus alone; add the child's mean result."),
     ),
@@ -202,8 +198,8 @@ def _q2() -> Exercise:
         hint=(
             N_("Selection follows the child with the highest UCB1 score: its mean plus the exploration bonus."),
             N_(
-                "For every child ch of node: ch.total / ch.visits + c * math.sqrt(math.log(node.visits) / ch.visits); "
-                "return the child (the node itself) with the largest score."
+                "Score every child: its mean (total / visits) plus c times the square root of ln N / visits, with N "
+                "the parent's visits; give back the child node with the largest score."
             ),
         ),
     )
@@ -435,9 +431,8 @@ def _q3() -> Exercise:
         hint=(
             N_("Expansion adds one child for one untried move of the node and returns it."),
             N_(
-                "move = node.untried.pop(); mover = game.current_player(node.state); child = "
-                "sl.new_node(game, game.apply(node.state, move), mover, move, rng); node.children.append(child); "
-                "return child"
+                "Pop one move off node.untried; make the child with sl.new_node for the position after that move, "
+                "with the player to move at node as its mover; add it to node.children and give it back."
             ),
         ),
         prepare=prepare,
