@@ -116,6 +116,22 @@ def test_generated_lessons_have_their_comments_in_their_language(tool: Any) -> N
             assert "checker(" in code and english not in code, (lang, source.name)
 
 
+def test_the_course_map_goes_through_the_catalogs(tool: Any) -> None:
+    """Issue 31: notebooks/lessons/README.md is translated paragraph by paragraph; its table and commands stay."""
+    english = tool.README.read_text(encoding="utf-8")
+    kinds = [kind for kind, _ in tool.readme_blocks(english)]
+    assert "table" in kinds and "code" in kinds and kinds.count("text") >= 5
+    from babel.messages.catalog import Catalog
+
+    untranslated, missing = tool.translate_readme(Catalog(locale="lv"))
+    assert set(missing) == set(tool.readme_messages()) and untranslated.strip() != ""
+    for lang in _complete():
+        translated = tool.readme_path(lang).read_text(encoding="utf-8")
+        assert translated == tool.translate_readme(tool._read(tool.po_path(lang), lang))[0]
+        for kind, block in tool.readme_blocks(english):
+            assert (block in translated) == (kind != "text"), (lang, block[:60])
+
+
 def test_rtl_markdown_keeps_code_and_formulas_left_to_right(tool: Any) -> None:
     text = "שלום\n\n```python\nx = 1\n```\n\nעוד\n\n$$\nE[X] = 1\n$$"
     out = tool.rtl_markdown(text)

@@ -11,7 +11,10 @@ catalogs (``boardgames_widgets/locale/<lang>/LC_MESSAGES/lessons.po`` + ``.mo``)
   markers are not words and stay). The code itself stays identical in every language: only the
   comments' text changes (:func:`strip_comments` gives what must be equal);
 * the package's feedback, hints, misconception messages, ``check_all()`` and dashboard
-  words (``boardgames_widgets/lessons/*.py``: ``_``, ``N_``, ``M_``, ``ngettext``).
+  words (``boardgames_widgets/lessons/*.py``: ``_``, ``N_``, ``M_``, ``ngettext``);
+* the course map ``notebooks/lessons/README.md``, paragraph by paragraph (its table and code
+  blocks stay as they are, with one translated note under the table); ``generate`` writes
+  ``notebooks/<lang>/lessons/README.md``, which ``copy_lessons(lang=…)`` hands out.
 
 Usage (from the repository root)::
 
@@ -139,6 +142,71 @@ def strip_comments(code: str) -> str:
     return translate_comments(code, lambda text: "")[0]
 
 
+#: The course map, translated paragraph by paragraph (see :func:`readme_blocks`).
+README = NOTEBOOKS / "lessons" / "README.md"
+#: Said under the course map's table in a translated README (the table itself stays in English).
+README_TABLE_NOTE = (
+    "The table gives the lessons' titles and levels in English; the lessons themselves are in this language."
+)
+
+
+def readme_blocks(text: str) -> list[tuple[str, str]]:
+    """``(kind, block)`` of a Markdown file: ``"text"`` paragraphs, ``"code"`` fences, ``"table"`` rows.
+
+    Blocks are separated by blank lines (a fenced block is one block, blank lines and all).
+    """
+    blocks: list[tuple[str, str]] = []
+    current: list[str] = []
+    fenced = False
+
+    def close() -> None:
+        if current:
+            block = "\n".join(current)
+            kind = "code" if block.startswith("```") else "table" if block.startswith("|") else "text"
+            blocks.append((kind, block))
+            current.clear()
+
+    for line in text.strip("\n").split("\n"):
+        if line.startswith("```"):
+            fenced = not fenced
+        if not line.strip() and not fenced:
+            close()
+        else:
+            current.append(line)
+    close()
+    return blocks
+
+
+def readme_messages() -> list[str]:
+    """The course map's messages: its paragraphs, and the note under its table."""
+    blocks = readme_blocks(README.read_text(encoding="utf-8"))
+    texts = [block for kind, block in blocks if kind == "text"]
+    return texts + ([README_TABLE_NOTE] if any(kind == "table" for kind, _ in blocks) else [])
+
+
+def translate_readme(catalog: Any) -> tuple[str, list[str]]:
+    """The course map in the catalog's language, and the messages it lacks."""
+    out: list[str] = []
+    missing: list[str] = []
+    for kind, block in readme_blocks(README.read_text(encoding="utf-8")):
+        if kind != "text":
+            out.append(block)
+            if kind == "table":
+                note = _translation(catalog, README_TABLE_NOTE)
+                out.append(note or README_TABLE_NOTE)
+                missing += [] if note else [README_TABLE_NOTE]
+            continue
+        text = _translation(catalog, block)
+        out.append(text or block)
+        missing += [] if text else [block]
+    return "\n\n".join(out) + "\n", missing
+
+
+def readme_path(lang: str) -> Path:
+    """Where the ``lang`` course map lives (next to the generated lessons)."""
+    return NOTEBOOKS / lang / "lessons" / "README.md"
+
+
 def notebook_entries(path: Path) -> Iterator[tuple[str, Any, str, str]]:
     """``(kind, message, location, comment)`` of a notebook: ``"markdown"``, ``"code"`` or ``"comment"``."""
     nb = json.loads(path.read_text(encoding="utf-8"))
@@ -160,7 +228,7 @@ def _catalog() -> Any:
     return Catalog(project="boardgames_widgets lessons", version=VERSION, domain=DOMAIN, charset="utf-8")
 
 
-def extract(kinds: Iterable[str] = ("markdown", "code", "comment", "python")) -> Any:
+def extract(kinds: Iterable[str] = ("markdown", "code", "comment", "readme", "python")) -> Any:
     """A Babel catalog of every lesson message of the given kinds."""
     kinds = set(kinds)
     catalog = _catalog()
@@ -169,6 +237,9 @@ def extract(kinds: Iterable[str] = ("markdown", "code", "comment", "python")) ->
             for kind, message, location, comment in notebook_entries(path):
                 if kind in kinds:
                     catalog.add(message, None, [(location, 0)], auto_comments=[comment])
+    if "readme" in kinds:
+        for i, message in enumerate(readme_messages(), 1):
+            catalog.add(message, None, [(rel(README), 0)], auto_comments=[f"course map, paragraph {i}"])
     if "python" in kinds:
         for path in python_files():
             for lineno, message, comments in _python_messages(path.read_text(encoding="utf-8")):
@@ -464,6 +535,13 @@ def generate(langs: Iterable[str], *, execute: bool = True, only: str = "") -> d
     for lang in langs:
         catalog = _read(po_path(lang), lang)
         _install(lang)
+        readme, missing = translate_readme(catalog)
+        if missing:
+            skipped.setdefault(lang, []).append(f"{rel(README)}: {len(missing)} messages untranslated")
+        elif not readme_path(lang).exists() or readme_path(lang).read_text(encoding="utf-8") != readme:
+            readme_path(lang).parent.mkdir(parents=True, exist_ok=True)
+            readme_path(lang).write_text(readme, encoding="utf-8")
+            print(f"wrote {rel(readme_path(lang))}")
         for source in source_notebooks():
             if only and only not in source.as_posix():
                 continue
@@ -533,6 +611,9 @@ def problems(langs: Iterable[str] = COMPLETE) -> list[str]:
         mo = path.with_suffix(".mo")
         if not mo.exists() or mo.read_bytes() != buf.getvalue():
             out.append(f"{lang}: {mo.name} is not compiled from the current .po (run compile)")
+        readme, _missing = translate_readme(catalog)
+        if not readme_path(lang).exists() or readme_path(lang).read_text(encoding="utf-8") != readme:
+            out.append(f"{lang}: {rel(readme_path(lang))} is stale (run generate)")
         for source in source_notebooks():
             target = target_path(source, lang)
             nb, _missing = translate_notebook(source, lang, catalog)
