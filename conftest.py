@@ -153,6 +153,8 @@ SLOW: tuple[str, ...] = (
     "tests/test_lessons_dashboard.py::test_the_completion_chart_is_readable_for_ten_lessons_and_thirty_students",
     "tests/test_lessons_search.py::test_q4_best_first_passes_and_worst_first_is_named_whatever_the_tie_order",
     "tests/test_lessons_search.py::test_q4_worst_first_only_at_small_nodes_does_not_pass",
+    # issue 31: the ISMCTS lesson runs the student's determinization loop for every mistake it names
+    "tests/test_lessons_strategy_hidden.py::test_q2_student_loop_is_run_and_compared_with_the_engine",
     # issue 32: CC-W5 against exhaustive search; the leak checks of the conformance suite
     "tests/test_chop_chop_deadness.py::test_CC_W5_never_calls_a_live_position_dead_exhaustive_search_1000_positions",
     "tests/test_conformance_leaks.py::test_honest_hidden_information_games_pass_and_are_checked_for_leaks",

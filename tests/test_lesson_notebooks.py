@@ -197,3 +197,25 @@ def test_strategy_lessons_let_you_play_a_bot_in_the_widget(name):
 def test_search_lesson_1_animates_the_search_with_a_stepper():
     src = "\n".join(_src(c) for c in _cells("search/01_paths.ipynb"))
     assert "sl.stepper(" in src and "dfs_frames" in src and "bfs_frames" in src
+
+
+class _Ran(Exception):
+    """Raised by the stand-in answer: proves that the check called it."""
+
+
+def _runs(*args: object, **kwargs: object) -> None:
+    raise _Ran("the check ran the student's code")
+
+
+@pytest.mark.parametrize("name", NOTEBOOKS)
+def test_every_lesson_has_an_exercise_whose_check_runs_the_students_code(name):
+    """Issue 31: in every lesson the student writes code at least once, and the check runs it (not a read-off)."""
+    functions = []
+    for cell in _cells(name):
+        grade_id = cell.get("metadata", {}).get("nbgrader", {}).get("grade_id", "")
+        if grade_id.endswith("_answer") and "".join(cell["source"]).lstrip().startswith("def "):
+            functions.append(grade_id.removesuffix("_answer"))
+    assert functions, f"{name}: no exercise asks for a function"
+    check = checker(NOTEBOOKS[name], record=False)
+    ran = [q for q in functions if check(q, _runs).message_id == "crashed"]
+    assert ran, f"{name}: no check runs the student's function ({functions})"

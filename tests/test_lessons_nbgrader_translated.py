@@ -6,7 +6,8 @@ it), and the English loop (``tests/test_lessons_nbgrader.py``) runs and autograd
 So for each language this runs what differs, not the same cells again:
 
 * ``nbgrader generate_assignment`` releases all ten lessons in the language, and every
-  released notebook keeps the English release's code cells (solutions stubbed the same way),
+  released notebook keeps the English release's code cells (solutions stubbed the same way;
+  only the comments' words are translated),
   with the language set in its first cell;
 * one lesson per language (:data:`LESSON_PER_LANGUAGE`, a different topic in each) runs as
   released and every check says "not answered yet" *in that language*; then a submission with
@@ -38,7 +39,15 @@ LESSON_PER_LANGUAGE = {"lv": "probability_01_dice", "ru": "search_02_minimax", "
 
 
 def _code_cells(nb: nbformat.NotebookNode) -> list[str]:
-    return [c.source for c in nb.cells if c.cell_type == "code"]
+    """The code cells without their comments' words (a translated lesson has its comments translated)."""
+    import sys
+
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        from lesson_i18n import strip_comments
+    finally:
+        sys.path.remove(str(ROOT / "tools"))
+    return [strip_comments(c.source) for c in nb.cells if c.cell_type == "code"]
 
 
 @pytest.fixture(scope="module")

@@ -93,13 +93,24 @@ def test_q5_cancelling_pair_pa_e2():
 
 
 def test_q6_blind_draw_is_worth_the_expected_positive_part_pa_t2():
-    """PA-T2: a drawn card may be discarded at once, so the draw is worth E[max(0, 8 − weight)]."""
+    """PA-T2: a drawn card may be discarded at once, so the draw is worth E[max(0, held − weight)].
+
+    q6's answer is the student's function: the check runs it for several held weights and piles.
+    """
     game, draw = _draw()
-    solution = sum(p * max(0, 8 - game.deck.weight(c)) for c, p in draw.items())
-    assert solution == Fraction(175, 41)
-    assert check("q6", solution).passed
-    assert "must keep whatever you draw" in check("q6", 8 - Fraction(163, 41)).message
-    assert "sure gain of taking the 3" in check("q6", 5).message
+    assert lesson2.saved_by_drawing(8, draw) == Fraction(175, 41)
+
+    def mine(held, draw):
+        return sum(p * max(0, held - game.deck.weight(c)) for c, p in draw.items())
+
+    assert check("q6", mine).passed
+    assert check("q6", lambda held, draw: float(mine(held, draw))).passed  # floats are judged as well
+    mean = lambda draw: sum(p * game.deck.weight(c) for c, p in draw.items())  # noqa: E731
+    assert "must keep whatever you draw" in check("q6", lambda held, draw: held - mean(draw)).message
+    assert "max(0, …) of the average" in check("q6", lambda held, draw: max(0, held - mean(draw))).message
+    assert "always uses the 8" in check("q6", lambda held, draw: mine(8, draw)).message
+    assert "ignores its draw argument" in check("q6", lambda held, _: mine(held, lesson2.draw_distribution())).message
+    assert "Not answered yet" in check("q6", lambda held, draw: None).message
 
 
 def test_q7_the_sure_discard_beats_the_blind_draw():

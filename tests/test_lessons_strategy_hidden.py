@@ -79,16 +79,53 @@ def test_q1_capture_probability_for_the_other_player():
     assert "percentage" in check("q1", 100 * float(right)).message
 
 
-def test_q2_share_of_the_iterations_on_the_chosen_move():
-    """The ISMCTS exercise: the lesson's own search, read as visits (not win rates)."""
-    result = lesson3.lesson_search()
-    share = result.visits[result.action] / lesson3.SEARCH_ITERATIONS
-    assert sum(result.visits.values()) == lesson3.SEARCH_ITERATIONS
-    assert check("q2", share).passed and check("q2", round(share, 2)).passed
-    assert "win rate" in check("q2", result.values[result.action]).message
-    assert "not spread evenly" in check("q2", 1 / len(result.visits)).message
-    assert "count of visits" in check("q2", result.visits[result.action]).message
-    assert check("q2", round(share, 1)).message_id == "close"  # 0.3: one digit too few
+def test_q2_reference_loop_is_the_engines_ismcts_draw_for_draw():
+    from boardgames_widgets.agents.ismcts import ismcts
+
+    for game, state, rollout, seed in lesson3.q2_cases():
+        root = lesson3.determinized_search(game, state, 12, random.Random(seed), rollout)
+        seen = game.observation(state, game.current_player(state))
+        result = ismcts(game, seen, random.Random(seed), iterations=12, rollout=rollout)
+        assert {a: ch.visits for a, ch in root.children.items()} == result.visits
+
+
+def test_q2_food_chain_cases_hide_something_from_the_player_to_move():
+    """Else searching the true state could not be told from searching samples."""
+    for state in sl.hidden_food_chain_positions():
+        game = lesson3.q2_cases()[1][0]
+        seen = game.observation(state, game.current_player(state))
+        assert any(sample_state(game, seen, random.Random(i)) != state for i in range(5))
+
+
+def _loop(world_of, *, fresh_root=False, count=lambda n: n):
+    def my_ismcts(game, state, iterations, rng, rollout):
+        root = sl.is_root()
+        seen = game.observation(state, game.current_player(state))
+        for _ in range(count(iterations)):
+            if fresh_root:
+                root = sl.is_root()
+            sl.ismcts_iteration(game, root, world_of(game, state, seen, rng), rng, rollout)
+        return root
+
+    return my_ismcts
+
+
+def test_q2_student_loop_is_run_and_compared_with_the_engine():
+    assert check("q2", lesson3.determinized_search).passed
+    assert check("q2", _loop(lambda game, state, seen, rng: sample_state(game, seen, rng))).passed
+    assert "true state" in check("q2", _loop(lambda game, state, seen, rng: state)).message
+    assert "true state" in check("q2", _loop(lambda game, state, seen, rng: sample_state(game, state, rng))).message
+    other = _loop(
+        lambda game, state, seen, rng: sample_state(game, game.observation(state, 1 - game.current_player(state)), rng)
+    )
+    assert "other player's observation" in check("q2", other).message
+    fresh = _loop(lambda game, state, seen, rng: sample_state(game, seen, rng), fresh_root=True)
+    assert "new tree for every world" in check("q2", fresh).message
+    fewer = _loop(lambda game, state, seen, rng: sample_state(game, seen, rng), count=lambda n: n - 1)
+    assert "exactly `iterations`" in check("q2", fewer).message
+    assert "sampled one world" in check("q2", lesson3._once).message
+    assert "Not answered yet" in check("q2", lambda game, state, iterations, rng, rollout: sl.is_root()).message
+    assert "root" in check("q2", lambda game, state, iterations, rng, rollout: 5).message
 
 
 def test_q3_value_of_a_peek():

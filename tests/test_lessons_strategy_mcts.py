@@ -82,40 +82,114 @@ def test_q1_ucb1():
     assert "only the mean" in check("q1", 0.6).message
 
 
-def test_q2_selection_follows_ucb1_not_visits():
-    tree = lesson2.lesson_tree()
-    scores = {str(ch.action): sl.ucb1(ch.total, ch.visits, tree.visits) for ch in tree.children}
-    right = max(scores, key=scores.get)
-    assert check("q2", right).passed
-    most = str(max(tree.children, key=lambda ch: ch.visits).action)
-    assert most != right
-    assert "most visited" in check("q2", most).message
-    assert "one of the moves" in check("q2", "nowhere").message
-    least = str(max(tree.children, key=lambda ch: -ch.visits).action)
-    assert "tried least" in check("q2", least).message
+def test_q2_student_selection_is_run_and_compared_with_the_package():
+    def good(node, c):
+        return max(
+            node.children, key=lambda ch: ch.total / ch.visits + c * math.sqrt(math.log(node.visits) / ch.visits)
+        )
+
+    def good_last_on_ties(node, c):  # another tie order: the cases have no ties, so it passes too
+        best, best_score = None, -math.inf
+        for ch in node.children:
+            score = sl.ucb1(ch.total, ch.visits, node.visits, c)
+            if score >= best_score:
+                best, best_score = ch, score
+        return best
+
+    assert check("q2", good).passed and check("q2", good_last_on_ties).passed and check("q2", sl.select).passed
+    assert "no exploration term" in check("q2", lambda node, c: max(node.children, key=lambda ch: ch.mean)).message
+    assert "most visited" in check("q2", lambda node, c: max(node.children, key=lambda ch: ch.visits)).message
+    assert "not its move" in check("q2", lambda node, c: good(node, c).action).message
+    assert "ignores c" in check("q2", lambda node, c: good(node, math.sqrt(2))).message
+    assert "Not answered yet" in check("q2", lambda node, c: None).message
+    assert "is a function" in check("q2", 3).message
 
 
-def test_q3_backup_function():
+def test_q2_every_mistake_is_named_whatever_the_tie_order():
+    """No case ties under UCB1 or under a mistake, and every mistake picks differently from the right choice."""
+    right = tuple(lesson2._picked(sl.select)(*case) for case in lesson2.Q2_CASES)
+    for visits, children, c in lesson2.Q2_CASES:
+        node = lesson2._parent(visits, children)
+        scores = sorted((sl.ucb1(ch.total, ch.visits, visits, c) for ch in node.children), reverse=True)
+        assert scores[0] - scores[1] > 1e-3
+    for f, message in lesson2.SELECT_MISTAKES:
+        picks = tuple(lesson2._picked(f)(*case) for case in lesson2.Q2_CASES)
+        reversed_picks = tuple(  # the same mistake with children in the other order picks the same nodes
+            len(children) - 1 - lesson2._picked(f)(visits, tuple(reversed(children)), c)
+            for visits, children, c in lesson2.Q2_CASES
+        )
+        assert picks != right and picks == reversed_picks
+        assert check("q2", f).message == message
+
+
+def _expand_with(pick=lambda node: node.untried.pop(), mover=None, append=True, answer=True):
+    def expand(game, node, rng):
+        move = pick(node)
+        who = game.current_player(node.state) if mover is None else mover(game, node, move)
+        child = sl.new_node(game, game.apply(node.state, move), who, move, rng)
+        if append:
+            node.children.append(child)
+        return child if answer else None
+
+    return expand
+
+
+def test_q3_student_expansion_is_run_and_its_work_counted():
+    assert check("q3", sl.expand).passed
+    assert check("q3", _expand_with(pick=lambda node: node.untried.pop(0))).passed  # any untried move will do
+
+    def every_move(game, node, rng):
+        children = [_expand_with()(game, node, rng) for _ in range(len(node.untried))]
+        return children[0]
+
+    assert "more than one node" in check("q3", every_move).message
+    assert "Remove the move" in check("q3", _expand_with(pick=lambda node: node.untried[-1])).message
+    assert "not in node.children" in check("q3", _expand_with(append=False)).message
+    assert "Return the new child" in check("q3", _expand_with(answer=False)).message
+    after = _expand_with(
+        mover=lambda game, node, move: game.current_player(
+            sl.settle(game, game.apply(node.state, move), random.Random(0))
+        )
+    )
+    assert "not the player to move after it" in check("q3", after).message
+    assert "Not answered yet" in check("q3", lambda game, node, rng: None).message
+
+
+def test_q3_an_expansion_that_keeps_something_between_calls_is_caught_by_the_whole_search():
+    seen = set()
+
+    def remembers(game, node, rng):  # expands a move only the first time it meets it anywhere
+        child = _expand_with()(game, node, rng)
+        if str(child.action) in seen:
+            node.children.remove(child)
+            return node.children[0] if node.children else child
+        seen.add(str(child.action))
+        return child
+
+    assert not check("q3", remembers).passed
+
+
+def test_q4_backup_function():
     def good(path, returns):
         for node in path:
             node.visits += 1
             if node.mover >= 0:
                 node.total += returns[node.mover]
 
-    assert check("q3", good).passed
-    assert "other player" in check("q3", lesson2._opponent).message
-    assert "returns[-1]" in check("q3", lesson2._root_too).message
-    assert "count the visits" in check("q3", lesson2._no_visits).message
-    assert "only the new leaf" in check("q3", lesson2._leaf_only).message
-    assert "Not answered yet: nothing changed" in check("q3", lambda path, returns: None).message
-    assert "is a function" in check("q3", 3).message
+    assert check("q4", good).passed
+    assert "other player" in check("q4", lesson2._opponent).message
+    assert "returns[-1]" in check("q4", lesson2._root_too).message
+    assert "count the visits" in check("q4", lesson2._no_visits).message
+    assert "only the new leaf" in check("q4", lesson2._leaf_only).message
+    assert "Not answered yet: nothing changed" in check("q4", lambda path, returns: None).message
+    assert "is a function" in check("q4", 3).message
 
 
-def test_q4_tree_size():
+def test_q5_tree_size():
     tree = lesson2.lesson_tree()
-    assert check("q4", tree.size()).passed and tree.size() == lesson2.Q2_ITERATIONS + 1
-    assert "its root" in check("q4", lesson2.Q2_ITERATIONS).message
-    assert "not stored" in check("q4", lesson2.Q2_ITERATIONS * sl.PUZZLE_CARDS_LEFT).message
+    assert check("q5", tree.size()).passed and tree.size() == lesson2.Q2_ITERATIONS + 1
+    assert "its root" in check("q5", lesson2.Q2_ITERATIONS).message
+    assert "not stored" in check("q5", lesson2.Q2_ITERATIONS * sl.PUZZLE_CARDS_LEFT).message
 
 
 def test_settle_resolves_single_outcome_chance():
@@ -124,7 +198,7 @@ def test_settle_resolves_single_outcome_chance():
     assert game.current_player(state) == 0
 
 
-@pytest.mark.parametrize("q", ["q1", "q2", "q3", "q4"])
+@pytest.mark.parametrize("q", ["q1", "q2", "q3", "q4", "q5"])
 def test_unanswered_never_raises(q):
     assert "Not answered yet" in check(q, ...).message
 

@@ -6,10 +6,15 @@ catalogs (``boardgames_widgets/locale/<lang>/LC_MESSAGES/lessons.po`` + ``.mo``)
 
 * every Markdown cell, whole (msgid = ``"".join(cell["source"]).strip("\\n")``, the cell id
   as a comment);
-* the strings a learner reads in code cells, marked ``_("…")`` / ``ngettext(…)`` (the code
-  cells stay identical in every language);
+* the strings a learner reads in code cells, marked ``_("…")`` / ``ngettext(…)``, and the
+  comments of code cells (one message per comment, without its ``#``; nbgrader's and nbval's
+  markers are not words and stay). The code itself stays identical in every language: only the
+  comments' text changes (:func:`strip_comments` gives what must be equal);
 * the package's feedback, hints, misconception messages, ``check_all()`` and dashboard
-  words (``boardgames_widgets/lessons/*.py``: ``_``, ``N_``, ``M_``, ``ngettext``).
+  words (``boardgames_widgets/lessons/*.py``: ``_``, ``N_``, ``M_``, ``ngettext``);
+* the course map ``notebooks/lessons/README.md``, paragraph by paragraph (its table and code
+  blocks stay as they are, with one translated note under the table); ``generate`` writes
+  ``notebooks/<lang>/lessons/README.md``, which ``copy_lessons(lang=…)`` hands out.
 
 Usage (from the repository root)::
 
@@ -31,6 +36,7 @@ import io
 import json
 import re
 import sys
+import tokenize
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
@@ -88,8 +94,121 @@ def _python_messages(code: str) -> Iterator[tuple[int, Any, list[str]]]:
         yield lineno, message, comments
 
 
+#: Comments that are markers for tools, not words for a learner: nbgrader's regions, nbval's, linters'.
+_MACHINE_COMMENT = re.compile(r"^#+\s*(BEGIN|END) (SOLUTION|HIDDEN TESTS)\b|NBVAL_|^#\s*(noqa|type:|pragma|fmt:)")
+_COMMENT = re.compile(r"(#+\s*)(.*?)\s*$")
+
+
+def code_comments(code: str) -> list[tuple[int, int, str, str]]:
+    """``(line, column, prefix, text)`` of every comment a learner reads in ``code`` (``line`` from 1).
+
+    Found with :mod:`tokenize`, so a ``#`` inside a string is not a comment; a cell that does not
+    tokenize (an IPython magic that is not Python) has none.
+    """
+    out = []
+    try:
+        tokens = list(tokenize.generate_tokens(io.StringIO(code).readline))
+    except (tokenize.TokenError, SyntaxError):
+        return []
+    for token in tokens:
+        if token.type != tokenize.COMMENT or _MACHINE_COMMENT.search(token.string):
+            continue
+        m = _COMMENT.match(token.string)
+        if m and m.group(2):
+            out.append((token.start[0], token.start[1], m.group(1), m.group(2)))
+    return out
+
+
+def translate_comments(code: str, translate: Any) -> tuple[str, list[str]]:
+    """``code`` with each comment's text replaced by ``translate(text)``; the texts it had none for.
+
+    A comment runs to the end of its line, so replacing it never moves any code.
+    """
+    lines = code.splitlines(keepends=True)
+    missing = []
+    for line_no, column, prefix, text in code_comments(code):
+        translated = translate(text)
+        if translated is None:
+            missing.append(text)
+            continue
+        line = lines[line_no - 1]
+        end = len(line.rstrip("\r\n"))
+        lines[line_no - 1] = line[:column] + prefix + " ".join(translated.split("\n")) + line[end:]
+    return "".join(lines), missing
+
+
+def strip_comments(code: str) -> str:
+    """``code`` with the learner's comments emptied: what a translated code cell shares with the English one."""
+    return translate_comments(code, lambda text: "")[0]
+
+
+#: The course map, translated paragraph by paragraph (see :func:`readme_blocks`).
+README = NOTEBOOKS / "lessons" / "README.md"
+#: Said under the course map's table in a translated README (the table itself stays in English).
+README_TABLE_NOTE = (
+    "The table gives the lessons' titles and levels in English; the lessons themselves are in this language."
+)
+
+
+def readme_blocks(text: str) -> list[tuple[str, str]]:
+    """``(kind, block)`` of a Markdown file: ``"text"`` paragraphs, ``"code"`` fences, ``"table"`` rows.
+
+    Blocks are separated by blank lines (a fenced block is one block, blank lines and all).
+    """
+    blocks: list[tuple[str, str]] = []
+    current: list[str] = []
+    fenced = False
+
+    def close() -> None:
+        if current:
+            block = "\n".join(current)
+            kind = "code" if block.startswith("```") else "table" if block.startswith("|") else "text"
+            blocks.append((kind, block))
+            current.clear()
+
+    for line in text.strip("\n").split("\n"):
+        if line.startswith("```"):
+            fenced = not fenced
+        if not line.strip() and not fenced:
+            close()
+        else:
+            current.append(line)
+    close()
+    return blocks
+
+
+def readme_messages() -> list[str]:
+    """The course map's messages: its paragraphs, and the note under its table."""
+    blocks = readme_blocks(README.read_text(encoding="utf-8"))
+    texts = [block for kind, block in blocks if kind == "text"]
+    return texts + ([README_TABLE_NOTE] if any(kind == "table" for kind, _ in blocks) else [])
+
+
+def translate_readme(catalog: Any) -> tuple[str, list[str]]:
+    """The course map in the catalog's language, and the messages it lacks."""
+    out: list[str] = []
+    missing: list[str] = []
+    for kind, block in readme_blocks(README.read_text(encoding="utf-8")):
+        if kind != "text":
+            out.append(block)
+            if kind == "table":
+                note = _translation(catalog, README_TABLE_NOTE)
+                out.append(note or README_TABLE_NOTE)
+                missing += [] if note else [README_TABLE_NOTE]
+            continue
+        text = _translation(catalog, block)
+        out.append(text or block)
+        missing += [] if text else [block]
+    return "\n\n".join(out) + "\n", missing
+
+
+def readme_path(lang: str) -> Path:
+    """Where the ``lang`` course map lives (next to the generated lessons)."""
+    return NOTEBOOKS / lang / "lessons" / "README.md"
+
+
 def notebook_entries(path: Path) -> Iterator[tuple[str, Any, str, str]]:
-    """``(kind, message, location, comment)`` of a notebook: ``kind`` is ``"markdown"`` or ``"code"``."""
+    """``(kind, message, location, comment)`` of a notebook: ``"markdown"``, ``"code"`` or ``"comment"``."""
     nb = json.loads(path.read_text(encoding="utf-8"))
     for cell in nb["cells"]:
         if cell["cell_type"] == "markdown":
@@ -99,6 +218,8 @@ def notebook_entries(path: Path) -> Iterator[tuple[str, Any, str, str]]:
         elif cell["cell_type"] == "code":
             for _lineno, message, _comments in _python_messages(_code(cell)):
                 yield "code", message, rel(path), f"code cell {cell.get('id', '')}"
+            for _line, _column, _prefix, text in code_comments(_code(cell)):
+                yield "comment", text, rel(path), f"code cell {cell.get('id', '')} (a comment)"
 
 
 def _catalog() -> Any:
@@ -107,15 +228,18 @@ def _catalog() -> Any:
     return Catalog(project="boardgames_widgets lessons", version=VERSION, domain=DOMAIN, charset="utf-8")
 
 
-def extract(kinds: Iterable[str] = ("markdown", "code", "python")) -> Any:
+def extract(kinds: Iterable[str] = ("markdown", "code", "comment", "readme", "python")) -> Any:
     """A Babel catalog of every lesson message of the given kinds."""
     kinds = set(kinds)
     catalog = _catalog()
-    if kinds & {"markdown", "code"}:
+    if kinds & {"markdown", "code", "comment"}:
         for path in source_notebooks():
             for kind, message, location, comment in notebook_entries(path):
                 if kind in kinds:
                     catalog.add(message, None, [(location, 0)], auto_comments=[comment])
+    if "readme" in kinds:
+        for i, message in enumerate(readme_messages(), 1):
+            catalog.add(message, None, [(rel(README), 0)], auto_comments=[f"course map, paragraph {i}"])
     if "python" in kinds:
         for path in python_files():
             for lineno, message, comments in _python_messages(path.read_text(encoding="utf-8")):
@@ -153,7 +277,7 @@ def write_templates(folder: Path) -> dict[str, int]:
 
     Each message goes to the first group whose predicate matches one of its locations.
     """
-    everything = extract(("code", "python"))
+    everything = extract(("code", "comment", "python"))
     groups = {name: _catalog() for name in TEMPLATE_GROUPS}
     for message in everything:
         if not message.id:
@@ -316,7 +440,8 @@ def translate_notebook(source: Path, lang: str, catalog: Any) -> tuple[Any, list
     """The ``lang`` version of ``source`` (not executed) and the messages it lacks.
 
     Markdown cells are replaced by their translation (Hebrew wrapped right to left), code
-    cells are kept as they are (outputs cleared), and a first cell sets the language.
+    cells keep their code and get their comments translated (outputs cleared), and a first
+    cell sets the language.
     """
     import nbformat
 
@@ -339,6 +464,8 @@ def translate_notebook(source: Path, lang: str, catalog: Any) -> tuple[Any, list
                 mid = message if isinstance(message, str) else message[0]
                 if _translation(catalog, message) is None:
                     missing.append(mid)
+            cell.source, untranslated = translate_comments(cell.source, lambda text: _translation(catalog, text))
+            missing += untranslated
     nb.cells.insert(0, nbformat.from_dict(language_cell(lang)))
     nb.metadata["boardgames_widgets"] = {
         "language": lang,
@@ -408,6 +535,13 @@ def generate(langs: Iterable[str], *, execute: bool = True, only: str = "") -> d
     for lang in langs:
         catalog = _read(po_path(lang), lang)
         _install(lang)
+        readme, missing = translate_readme(catalog)
+        if missing:
+            skipped.setdefault(lang, []).append(f"{rel(README)}: {len(missing)} messages untranslated")
+        elif not readme_path(lang).exists() or readme_path(lang).read_text(encoding="utf-8") != readme:
+            readme_path(lang).parent.mkdir(parents=True, exist_ok=True)
+            readme_path(lang).write_text(readme, encoding="utf-8")
+            print(f"wrote {rel(readme_path(lang))}")
         for source in source_notebooks():
             if only and only not in source.as_posix():
                 continue
@@ -477,6 +611,9 @@ def problems(langs: Iterable[str] = COMPLETE) -> list[str]:
         mo = path.with_suffix(".mo")
         if not mo.exists() or mo.read_bytes() != buf.getvalue():
             out.append(f"{lang}: {mo.name} is not compiled from the current .po (run compile)")
+        readme, _missing = translate_readme(catalog)
+        if not readme_path(lang).exists() or readme_path(lang).read_text(encoding="utf-8") != readme:
+            out.append(f"{lang}: {rel(readme_path(lang))} is stale (run generate)")
         for source in source_notebooks():
             target = target_path(source, lang)
             nb, _missing = translate_notebook(source, lang, catalog)

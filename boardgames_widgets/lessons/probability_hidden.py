@@ -20,6 +20,7 @@ from boardgames_widgets.games.chop_chop.scenario import board_state
 from boardgames_widgets.games.papageno import KINDS, Draw, Papageno, PapagenoState, Reveal, TurnUp
 from boardgames_widgets.lessons.check import Exercise, Misconception, is_number, lesson, numeric_exercise
 from boardgames_widgets.lessons.probability_common import probability_exercise
+from boardgames_widgets.lessons.strategy_common import outputs_exercise
 from boardgames_widgets.lessons.text import M_, N_
 
 LESSON_ID = "probability.hidden"
@@ -319,33 +320,88 @@ ex.add(
     )
 )
 
-ex.add(
-    numeric_exercise(
-        "q6",
-        draw_blind_gain(),
-        [
-            (
-                _mine - expected_unseen_weight(),
-                N_(
-                    "That assumes you must keep whatever you draw. PA-T2 lets you discard a drawn "
-                    "card at once, so a heavy card costs nothing: average max(0, 8 − weight)."
-                ),
-            ),
-            (
-                take_discard_gain(),
-                N_("That is the sure gain of taking the 3 from the discard pile; the question is about drawing."),
-            ),
-            (
-                pr.expectation(_full_deck, lambda c: max(0, _mine - weight(c))),
-                N_("The policy is right, but you used the whole deck; the cards already seen cannot be drawn."),
-            ),
-        ],
-        hint=(
-            N_("You only swap when it helps: the gain of a draw is never negative."),
-            N_("Gain = 8 − weight when the drawn card is lighter than 8, else 0. Average it over the unseen cards."),
+
+# -- q6: the student writes the blind draw's expected saving; the check runs it ------------------------
+def saved_by_drawing(held: int, draw: Mapping[str, Fraction]) -> Fraction:
+    """q6's reference: the expected weight saved by drawing blind (keep a lighter card, else discard it at once).
+
+    ``held`` is the weight of the card to get rid of, ``draw`` the drawn card's distribution.
+    """
+    return sum((p * max(0, held - weight(card)) for card, p in draw.items()), Fraction(0))
+
+
+#: q6's cases: held weights with the lesson's draw, and with other unseen pools (a fresh deck, three cards).
+Q6_HELD: tuple[int, ...] = (8, 3, -2, 10, 6)
+
+
+def q6_cases() -> list[tuple[int, Mapping[str, Fraction]]]:
+    """``(held, draw)`` pairs the student's function is run on."""
+    few = {"-2": Fraction(1, 4), "5": Fraction(1, 4), "9": Fraction(1, 2)}
+    return [
+        *((held, draw_distribution()) for held in Q6_HELD),
+        (8, _full_deck),
+        (5, _full_deck),
+        (4, few),
+        (9, few),
+    ]
+
+
+def _mean_weight(draw: Mapping[str, Fraction]) -> Fraction:
+    return sum((p * weight(card) for card, p in draw.items()), Fraction(0))
+
+
+#: Typical wrong functions, each with the message that names it.
+Q6_MISTAKES = (
+    (
+        lambda held, draw: held - _mean_weight(draw),
+        N_(
+            "Your function assumes you must keep whatever you draw (held − E[weight]). PA-T2 lets you discard a "
+            "drawn card at once, so a heavy card costs nothing: average max(0, held − weight)."
         ),
-    )
+    ),
+    (
+        lambda held, draw: max(Fraction(0), held - _mean_weight(draw)),
+        N_(
+            "You took max(0, …) of the average. You decide after seeing the card, so take max(0, held − weight) for "
+            "each card first, then average: E[max(0, gain)], not max(0, E[gain])."
+        ),
+    ),
+    (
+        lambda held, draw: saved_by_drawing(weight(MY_CARD), draw),
+        N_("Your function always uses the 8 of the table above: use the weight held it is given."),
+    ),
+    (
+        lambda held, draw: saved_by_drawing(held, draw_distribution()),
+        N_(
+            "Your function ignores its draw argument (does it use the notebook's draw?): average over the draw it is given."
+        ),
+    ),
+    (
+        lambda held, draw: sum((Fraction(max(0, held - weight(card))) for card in draw), Fraction(0)) / len(draw),
+        N_("The cards are not equally likely: weight each card's saving by its probability p."),
+    ),
+    (
+        lambda held, draw: sum((p * max(0, weight(card) - held) for card, p in draw.items()), Fraction(0)),
+        N_("The wrong way round: you save held − weight, when the drawn card is lighter than the one you hold."),
+    ),
 )
+
+
+def _q6() -> Exercise:
+    return outputs_exercise(
+        "q6",
+        q6_cases(),
+        saved_by_drawing,
+        Q6_MISTAKES,
+        hint=(
+            N_("You only swap when it helps: the saving of one drawn card is never negative."),
+            N_("Saving = held − weight when the drawn card is lighter, else 0; average it with the probabilities p."),
+        ),
+        normalize=lambda x: round(float(x), 9) if is_number(x) and not isinstance(x, str) else x,
+    )
+
+
+ex.add(_q6())
 
 
 def _decision(answer: object) -> str:

@@ -8,22 +8,19 @@ comes from the game's own observation and chance outcomes.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from fractions import Fraction
 from functools import cache
 from typing import Any
 
+from boardgames_widgets.agents.determinize import sample_state
+from boardgames_widgets.agents.ismcts import ISNode
+from boardgames_widgets.agents.mcts import random_rollout
 from boardgames_widgets.agents.papageno_policies import card_weight
 from boardgames_widgets.games.papageno import CAPTURE, KINDS, PapagenoObservation, PapagenoState
 from boardgames_widgets.lessons import strategy_tools as sl
-from boardgames_widgets.lessons.check import (
-    Misconception,
-    as_number,
-    is_number,
-    lazy_numeric_exercise,
-    lesson,
-    numeric_exercise,
-)
+from boardgames_widgets.lessons.check import Exercise, Misconception, NotAnswered, lesson, numeric_exercise
 from boardgames_widgets.lessons.probability_common import probability_exercise
 from boardgames_widgets.lessons.text import N_
 
@@ -106,84 +103,207 @@ ex.add(
     )
 )
 
-# -- q2: reading an ISMCTS search ----------------------------------------------------------------
+# -- q2: the student writes the determinization loop ------------------------------------------------
 #: the lesson's search of player 0's decision (iterations, as in the notebook)
 SEARCH_ITERATIONS = 1500
+#: q2's searches: iterations per position (small: the check runs the student's loop on every case).
+Q2_ITERATIONS = 24
 
 
 @cache
 def lesson_search() -> Any:
     """The notebook's ISMCTS search of player 0's decision (same seed, rollouts by ``keep ≤ 3 + pairs``)."""
-    import random
-
     from boardgames_widgets.agents.ismcts import ismcts
-    from boardgames_widgets.agents.papageno_policies import ThresholdPolicy
 
     game = sl.lesson_papageno()
     state, _ = position()
-    rule = ThresholdPolicy(3, pairs=True, game=game)
     return ismcts(
         game,
         game.observation(state, 0),
         random.Random(SEED),
         iterations=SEARCH_ITERATIONS,
-        rollout=sl.policy_rollout(rule),
+        rollout=sl.policy_rollout(_rule()),
     )
 
 
-def chosen_share() -> float:
-    """q2: the share of the search's iterations spent on the move it finally plays."""
-    result = lesson_search()
-    share: float = result.visits[result.action] / sum(result.visits.values())
-    return share
+def _rule() -> Any:
+    from boardgames_widgets.agents.papageno_policies import ThresholdPolicy
+
+    return ThresholdPolicy(3, pairs=True, game=sl.lesson_papageno())
 
 
-_q2_wrong: list[tuple[Callable[[], float], str, str]] = [
+def determinized_search(game: Any, state: Any, iterations: int, rng: random.Random, rollout: Any) -> ISNode:
+    """q2's reference: ISMCTS for the player to move in ``state``, a fresh sample of their observation per iteration.
+
+    Draw for draw the same search as :func:`~boardgames_widgets.agents.ismcts.ismcts` on that
+    observation with the same ``rng`` (``tests/test_lessons_strategy_hidden.py``).
+    """
+    root = sl.is_root()
+    seen = game.observation(state, game.current_player(state))
+    for _ in range(iterations):
+        world = sample_state(game, seen, rng)
+        sl.ismcts_iteration(game, root, world, rng, rollout)
+    return root
+
+
+def _once(game: Any, state: Any, iterations: int, rng: random.Random, rollout: Any) -> ISNode:
+    root = sl.is_root()
+    world = sample_state(game, game.observation(state, game.current_player(state)), rng)
+    for _ in range(iterations):
+        sl.ismcts_iteration(game, root, world, rng, rollout)
+    return root
+
+
+def _true_state(game: Any, state: Any, iterations: int, rng: random.Random, rollout: Any) -> ISNode:
+    root = sl.is_root()
+    for _ in range(iterations):
+        sl.ismcts_iteration(game, root, state, rng, rollout)
+    return root
+
+
+def _other_player(game: Any, state: Any, iterations: int, rng: random.Random, rollout: Any) -> ISNode:
+    root = sl.is_root()
+    seen = game.observation(state, 1 - game.current_player(state))
+    for _ in range(iterations):
+        sl.ismcts_iteration(game, root, sample_state(game, seen, rng), rng, rollout)
+    return root
+
+
+def _tree_per_world(game: Any, state: Any, iterations: int, rng: random.Random, rollout: Any) -> ISNode:
+    seen = game.observation(state, game.current_player(state))
+    root = sl.is_root()
+    for _ in range(iterations):
+        root = sl.is_root()
+        sl.ismcts_iteration(game, root, sample_state(game, seen, rng), rng, rollout)
+    return root
+
+
+def q2_cases() -> list[tuple[Any, Any, Any, int]]:
+    """q2's positions: ``(game, state, rollout, seed)`` — the lesson's Papageno decision and three Food Chain ones.
+
+    In the Food Chain positions the player to move cannot see the pile's order nor the other's
+    cards, so searching the true state and searching samples give different trees.
+    """
+    papageno = sl.lesson_papageno()
+    cases: list[tuple[Any, Any, Any, int]] = [(papageno, position()[0], sl.policy_rollout(_rule()), SEED)]
+    from boardgames_widgets.games.food_chain import FoodChain
+
+    for k, state in enumerate(sl.hidden_food_chain_positions()):
+        cases.append((FoodChain(2), state, random_rollout, SEED + k + 1))
+    return cases
+
+
+def _tree(root: Any) -> Any:
+    """What q2 compares: the root's visits and, per first move, its visits and total."""
+    if not isinstance(root, ISNode):
+        return ("not a root", type(root).__name__)
+    kids = tuple(sorted((str(a), ch.visits, round(float(ch.total), 9)) for a, ch in root.children.items()))
+    return (root.visits, kids)
+
+
+def _searched(f: Any) -> tuple[Any, ...]:
+    return tuple(
+        _tree(f(game, state, Q2_ITERATIONS, random.Random(seed), rollout)) for game, state, rollout, seed in q2_cases()
+    )
+
+
+@cache
+def _right() -> tuple[Any, ...]:
+    return _searched(determinized_search)
+
+
+Q2_MISTAKES: tuple[tuple[Any, str, str], ...] = (
     (
-        lambda: lesson_search().values[lesson_search().action],
+        _true_state,
         N_(
-            "That is the move's estimated win rate. The question asks which share of the iterations (visits) went to it."
+            "You searched the true state: it holds what the player cannot see (the order of the pile, the other's "
+            "cards), so your search cheats — sample_state(game, state, rng) gives the true state back, too. Build the "
+            "player's observation, game.observation(state, player), and sample a world from it."
         ),
-        "win_rate",
+        "true_state",
     ),
     (
-        lambda: 1 / len(lesson_search().visits),
+        _once,
         N_(
-            "The visits are not spread evenly over the moves: UCB1 sends more iterations to moves that look good. "
-            "Read the visits of the chosen move."
+            "You sampled one world and searched it every iteration: that trusts one guess of the hidden cards. "
+            "Sample a fresh world inside the loop, once per iteration."
         ),
-        "even",
+        "once",
     ),
     (
-        lambda: max(lesson_search().values.values()),
-        N_("That is the best win rate in the table, not a share of the iterations."),
-        "best_value",
+        _other_player,
+        N_(
+            "You sampled from the other player's observation. The search is for the player to move: "
+            "game.observation(state, game.current_player(state))."
+        ),
+        "other_player",
     ),
-]
-ex.add(
-    lazy_numeric_exercise(
+    (
+        _tree_per_world,
+        N_(
+            "You made a new tree for every world: ISMCTS grows one tree for all of them, so its statistics "
+            "average over the worlds. Make the root once, before the loop."
+        ),
+        "tree_per_world",
+    ),
+)
+
+
+def _q2() -> Exercise:
+    def prepare(f: Any) -> tuple[Any, ...]:
+        if not callable(f):
+            raise TypeError(N_("the answer to this exercise is a function: pass its name, without ()"))
+        trees = _searched(f)
+        if all(t == (0, ()) for t in trees):
+            raise NotAnswered(N_("your search leaves the tree empty — write the loop"))
+        return trees
+
+    misconceptions: list[Misconception] = [
+        Misconception(
+            lambda trees: any(t[0] == "not a root" for t in trees),
+            N_("Return the root of your tree (the node sl.is_root() gave you)."),
+            "not_root",
+        )
+    ]
+    for wrong, message, key in Q2_MISTAKES:
+        misconceptions.append(Misconception(_equals_outputs(wrong), message, key))
+    misconceptions.append(
+        Misconception(
+            lambda trees: any(t[0] != Q2_ITERATIONS for t in trees),
+            N_("Your loop must run exactly `iterations` iterations: one sampled world and one ISMCTS iteration each."),
+            "count",
+        )
+    )
+    return Exercise(
         "q2",
-        chosen_share,
-        _q2_wrong,
+        is_correct=lambda trees: trees == _right(),
+        misconceptions=misconceptions,
         hint=(
             N_(
-                "Each ISMCTS iteration samples the hidden cards afresh and then walks down the one tree: each "
-                "iteration is one visit of one first move."
+                "Every iteration: sample a world from the observation of the player to move, then run one ISMCTS "
+                "iteration on it in the one tree."
             ),
-            N_("Take the visits of the move the search plays and divide by the total number of iterations."),
+            N_(
+                "Compare your loop with the engine's on the same seed: the rng you are given draws the world first, "
+                "then the same rng runs the iteration on it — one world, one iteration, every time round."
+            ),
         ),
-        digits=2,
+        prepare=prepare,
     )
-)
-ex.exercises["q2"].misconceptions = [
-    *ex.exercises["q2"].misconceptions[:1],
-    Misconception(
-        lambda a: is_number(a) and as_number(a) > 1,
-        N_("That looks like a count of visits: divide by the number of iterations to get a share."),
-        "count",
-    ),
-    *ex.exercises["q2"].misconceptions[1:],
-]
+
+
+def _equals_outputs(wrong: Any) -> Callable[[Any], bool]:
+    cached: list[Any] = []
+
+    def matches(trees: Any) -> bool:
+        if not cached:
+            cached.append(_searched(wrong))
+        return bool(trees == cached[0])
+
+    return matches
+
+
+ex.add(_q2())
 
 
 _w = held_weight()

@@ -11,7 +11,9 @@
   (:func:`endgame_puzzles`, :func:`puzzle_hit_rate`).
 * **Hidden cards** (lesson 3): :func:`held_card_state` (a Papageno position where a player
   holds a card the other cannot see), :func:`face_down_weights` and :func:`peek_value`
-  (the value of information), :func:`policy_rollout` (ISMCTS rollouts by a rule of thumb).
+  (the value of information), :func:`policy_rollout` (ISMCTS rollouts by a rule of thumb),
+  :func:`is_root` and :func:`ismcts_iteration` (the engine's pieces the students' determinization
+  loop calls) and :func:`hidden_food_chain_positions` (where that loop's check looks).
 * **Tournaments** (lesson 4): :func:`side_win_rate` (one side's win rate in an asymmetric
   game, e.g. the Chop Chop mice), :func:`round_robin_games` (loading students' files: lessons.leaderboard).
 
@@ -29,6 +31,9 @@ from functools import cache
 from typing import Any
 
 from boardgames_widgets.agents.determinize import sample_state
+from boardgames_widgets.agents.ismcts import ISNode
+from boardgames_widgets.agents.ismcts import _iteration as _is_iteration
+from boardgames_widgets.agents.mcts import UCT_C
 from boardgames_widgets.agents.papageno_policies import ThresholdPolicy, card_weight
 from boardgames_widgets.analysis.ratings import Z95, wilson_interval
 from boardgames_widgets.core.api import CHANCE, TERMINAL, Game
@@ -579,6 +584,52 @@ def policy_rollout(policy: Any) -> Callable[[Game[Any, Any], Any, random.Random]
             state = game.apply(state, action)
 
     return play_out
+
+
+def is_root() -> ISNode:
+    """A fresh root of an information-set tree (``agents.ismcts.ISNode``; nobody moved into it)."""
+    return ISNode(CHANCE)
+
+
+def ismcts_iteration(
+    game: Game[Any, Any], root: ISNode, world: Any, rng: random.Random, rollout: Any, c: float = UCT_C
+) -> None:
+    """One ISMCTS iteration on one sampled ``world``: the engine's own step (``agents.ismcts``).
+
+    Selection, expansion, rollout and backup in the one tree ``root``; the loop around it —
+    a fresh determinization for every iteration — is what the lesson's students write.
+    """
+    _is_iteration(game, root, world, rng, c, rollout)
+
+
+#: Food Chain positions for lesson 3's determinization check: cards left to place.
+HIDDEN_CARDS_LEFT = 16
+
+
+@cache
+def hidden_food_chain_positions(count: int = 3, cards_left: int = HIDDEN_CARDS_LEFT, seed: int = 0) -> tuple[Any, ...]:
+    """Food Chain positions (the usual hidden pile) from Greedy-vs-Greedy games, a player to move.
+
+    What the player to move cannot see (the order of the pile, the other's cards) is in the
+    state: a search that uses the state instead of samples of the observation finds other
+    numbers, which is how lesson 3's check tells the two apart.
+    """
+    from boardgames_widgets.agents.greedy import GreedyAgent
+    from boardgames_widgets.games.food_chain import FoodChain
+
+    game = FoodChain(2)
+    out: list[Any] = []
+    k = 0
+    while len(out) < count:
+        record = play_game(game, [GreedyAgent(game), GreedyAgent(game)], derive_seed(seed, "hidden", k))
+        k += 1
+        for state in record.states():
+            me = game.current_player(state)
+            if me >= 0 and sum(state.placed) == 2 * 12 - cards_left:
+                if sample_state(game, game.observation(state, me), random.Random(0)) != state:  # something is hidden
+                    out.append(state)
+                break
+    return tuple(out)
 
 
 # ==============================================================================================
