@@ -116,10 +116,7 @@ class PapagenoWidget(GameWidget):
                 players = 2
         self.show_all = W.ToggleButton(value=show_all, icon="eye", layout=W.Layout(width="auto"))
         super().__init__(game, players=players, **kwargs)
-        for box in self.children:  # the row of buttons gets the teacher's toggle
-            if isinstance(box, W.HBox) and self.btn_new in box.children:
-                box.children = (*box.children, self.show_all)
-                break
+        self.add_setting(self.show_all)  # the teacher's toggle, folded with the settings
         self.show_all.observe(self.wrap(lambda _: self._teacher_changed()), names="value")
         self.language_changed()
 
