@@ -438,7 +438,9 @@ class ChopChopWidget(GameWidget):
         out: list[Target] = []
         for piece in self.movable_pieces():
             x, y = ccv.cell_origin(lay, self._piece_cell(piece))
-            out.append(Target(x, y, cell, cell, self._("the cat") if piece == CAT else self._("mouse {n}", n=piece)))
+            out.append(
+                Target(x, y, cell, cell, self._("the cat") if piece == CAT else self._("mouse {n}", n=piece + 1))
+            )
         for c in self.landings():
             x, y = ccv.cell_origin(lay, c)
             out.append(Target(x, y, cell, cell, self._("lit square {name}", name=lay.name(c))))
@@ -478,7 +480,7 @@ class ChopChopWidget(GameWidget):
         piece = self._active_piece()
         sel = ""
         if piece is not None:
-            sel = " " + (self._("Selected: the cat.") if piece == CAT else self._("Selected: mouse {n}.", n=piece))
+            sel = " " + (self._("Selected: the cat.") if piece == CAT else self._("Selected: mouse {n}.", n=piece + 1))
         return f"{self.prompt()}{sel}" + (" " + self._("Lit squares: {names}.", names=names) if names else "")
 
     def show_hint(self, action: Any) -> None:
@@ -494,7 +496,7 @@ class ChopChopWidget(GameWidget):
         if kind == "knife-mice":
             return self._("Knife! The mice play twice.")
         if kind == "double":
-            return self._("Double turn: mouse {n} moves again!", n=mouse)
+            return self._("Double turn: mouse {n} moves again!", n=mouse + 1)
         return ""
 
     def end_words(self, state: ChopChopState) -> str:

@@ -175,6 +175,7 @@ def test_papageno_round_end_shows_the_score_explanation(lab: LabServer, page: An
     open_and_run(page, lab, "papageno.ipynb")
     wait_status(page, "Turn up one of your cards")
     root = page.locator(".bgw-game").first
+    root.locator(".bgw-more").get_by_text("Players and settings").click()  # the folded settings
     root.get_by_role("button", name="fast").click()
     bot = root.get_by_role("button", name="Let the bot move")
     for _ in range(120):

@@ -325,7 +325,7 @@ def draw_state(
     for m, cell in enumerate(state.mice):
         if 0 <= cell < nf and lay.table[cell]:
             cx, cy = cell_center(lay, cell)
-            draw_mouse(p, cx, cy, str(m))
+            draw_mouse(p, cx, cy, str(m + 1))  # mice counted from 1, as in the log
     table = lay.table_cells()
     if table:
         xs = [cell_origin(lay, c)[0] for c in table]
@@ -350,7 +350,7 @@ def draw_state(
     for m, cell in enumerate(state.mice):
         if cell >= 0 and not (cell < nf and lay.table[cell]):
             cx, cy = cell_center(lay, cell)
-            draw_mouse(p, cx, cy, str(m))
+            draw_mouse(p, cx, cy, str(m + 1))  # mice counted from 1, as in the log
     # the last move's path
     if len(state.path) >= 2:
         pts = [cell_center(lay, c) for c in state.path]

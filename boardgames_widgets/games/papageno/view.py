@@ -402,27 +402,40 @@ def draw_card(p: Painter, card: str, x: float, y: float, w: float, h: float) -> 
 
 
 # -- the scene --------------------------------------------------------------------------------
-def _status(
-    state: PapagenoState | PapagenoObservation,
-    viewer: int | None,
-    hand_seen: bool,
-    describe: str | None,
-    _: Translator | None = None,
-) -> str:
-    if describe is not None:
-        return describe
-    wins = "-".join(str(w) for w in state.round_wins)
-    if _ is None or _.lang == "en":
-        who = "teacher view" if viewer is None else f"seen by player {viewer}"
-        return f"Round {state.round}, round wins {wins}; player {state.actor} ({state.phase.value}) — {who}"
-    who = _("teacher view") if viewer is None else _("seen by player {n}", n=viewer)
-    return _(
-        "Round {round}, round wins {wins}; player {player} — {who}",
-        round=state.round,
-        wins=wins,
-        player=state.actor,
-        who=who,
-    )
+def _status(state: PapagenoState | PapagenoObservation, winners: Sequence[int], _: Translator) -> str:
+    """The board's caption: the round and what happens now, in plain words, players from 1.
+
+    Public: nothing a seat may not know (a drawn card is "the drawn card").
+    """
+    who = _("Player {n}", n=state.actor + 1)
+    phase = state.phase
+    if phase is Phase.DEAL:
+        what = _("The cards are dealt; the top card of the draw pile is turned up.")
+    elif phase is Phase.OPENING:
+        what = _("{who} chooses a card to turn up.", who=who)
+    elif phase is Phase.TURN:
+        what = _("{who} draws from the pile or takes the top card of the discard pile.", who=who)
+    elif phase is Phase.DRAW_REVEAL:
+        what = _("{who} draws a card.", who=who)
+    elif phase is Phase.PLACE and state.hand_drawn:
+        what = _("{who} puts the drawn card in their area or throws it away.", who=who)
+    elif phase is Phase.PLACE:
+        what = _("{who} puts the card from the discard pile in their area.", who=who)
+    elif phase in (Phase.OPENING_REVEAL, Phase.SWAP_REVEAL):
+        what = _("A card of {who} turns up.", who=who)
+    elif phase is Phase.FLUTE_REVEAL:
+        what = _("Pan Flute: a card of {who} turns up.", who=_("Player {n}", n=state.receiver + 1))
+    elif phase is Phase.CAPTURE:
+        what = _("{who} may use the Capture: swap a face-up card with another player's, or not.", who=who)
+    elif phase is Phase.END_REVEAL:
+        what = _("The round is over: every card turns up.")
+    else:
+        won = _.join_and([_("Player {n}", n=w + 1) for w in winners])
+        if phase is Phase.ROUND_OVER:
+            what = _("{won} won the round (the lowest total wins).", won=won) if won else ""
+        else:
+            what = _("Game over.")
+    return _("Round {round}: {what}", round=state.round, what=what)
 
 
 def _draw(
@@ -457,7 +470,7 @@ def _draw(
             line_width=3 if active else 1.5,
             radius=8,
         )
-        name = f"P{player}" + (" " + _("(you)") if player == viewer else "")
+        name = _("Player {n}", n=player + 1) + (" " + _("(you)") if player == viewer else "")
         extra = _("wins {n}", n=state.round_wins[player])
         if state.last_scores and scores is None:
             extra += " · " + _("last score {n}", n=state.last_scores[player])
@@ -509,10 +522,10 @@ def _draw(
     caption = ""
     if hand is not None:
         draw_card(p, hand, x, y, w, h)
-        caption = _("held by player {n}", n=state.actor)
+        caption = _("held by player {n}", n=state.actor + 1)
     elif hand_hidden:
         draw_back(p, x, y, w, h, mark="")
-        caption = _("player {n}'s secret card", n=state.actor)
+        caption = _("player {n}'s secret card", n=state.actor + 1)
     elif travelling is not None:
         draw_card(p, travelling, x, y, w, h)
         caption = _("Pan Flute: travelling left")
@@ -598,8 +611,6 @@ def draw(
         unseen = _("Unseen (face down + draw pile): {cards}", cards="  ".join(parts))
         if state.draw_known:
             unseen += "   " + _("reshuffled pile: {cards}", cards=" ".join(state.draw_known))
-    # the rules describe a position in English; other languages draw their own status line
-    desc = game.describe(state) if game is not None and _.lang == "en" else None
     scores = None
     winners: Sequence[int] = ()
     if game is not None and state.phase in (Phase.ROUND_OVER, Phase.GAME_OVER):
@@ -613,7 +624,7 @@ def draw(
         hidden,
         state.draw_unseen + len(state.draw_known),
         unseen,
-        _status(state, player, hand_visible, desc, _),
+        _status(state, winners, _),
         deal,
         scores,
         winners,
@@ -650,7 +661,7 @@ def render_observation_svg(obs: PapagenoObservation) -> str:
         obs.hand_hidden,
         obs.draw_pile_size,
         "",
-        _status(obs, obs.player, not obs.hand_hidden, None, painter_translator(p)),
+        _status(obs, (), painter_translator(p)),
     )
     return p.to_svg()
 
