@@ -92,39 +92,23 @@ class FoodChainWidget(GameWidget):
         return self.game.legal_cells(self.state)
 
     def draw_overlay(self, p: CanvasPainter, state: FoodChainState) -> None:
-        lay = self.layout_fc
-        c = lay.cell
         if self.curtain is not None:
             self.draw_curtain(p, fcv.PLAYER_COLOURS, background="#3e2f1c")
             return
         hint = self.hint_action if isinstance(self.hint_action, Place) else None
-        for r, col in self.legal_cells():
-            x, y = lay.cell_xy(r, col)
-            lit = self.selected is not None
-            p.rect(
-                x + 2,
-                y + 2,
-                c - 4,
-                c - 4,
-                fill=fcv.HIGHLIGHT,
-                stroke="#e0a800",
-                line_width=1.5,
-                radius=5,
-                opacity=0.9 if lit else 0.35,
-            )
         hand = self._hand()
-        w, h = lay.hand_card
-        if self.selected is not None and self.selected < len(hand):
-            x, y = lay.hand_xy(self.selected)
-            p.rect(x - 3, y - 3, w + 6, h + 6, stroke="#e0a800", line_width=4, radius=8)
+        hint_card = None
         if hint is not None:
-            x, y = lay.cell_xy(hint.row, hint.col)
-            p.rect(x + 1, y + 1, c - 2, c - 2, stroke="#2e7d32", line_width=3, radius=6)
-            for i, card in enumerate(hand):
-                if str(card) == hint.label:
-                    hx, hy = lay.hand_xy(i)
-                    p.rect(hx - 3, hy - 3, w + 6, h + 6, stroke="#2e7d32", line_width=3, radius=8)
-                    break
+            hint_card = next((i for i, card in enumerate(hand) if str(card) == hint.label), None)
+        fcv.draw_marks(
+            p,
+            self.layout_fc,
+            cells=self.legal_cells(),
+            lit=self.selected is not None,
+            selected=self.selected if self.selected is not None and self.selected < len(hand) else None,
+            hint_cell=(hint.row, hint.col) if hint is not None else None,
+            hint_card=hint_card,
+        )
 
     def _hand(self) -> list[Card]:
         v = self.viewer()

@@ -378,6 +378,49 @@ def stable_hand(shown: Sequence[Card], hand: Sequence[Card]) -> list[Card]:
 MAX_HAND = len(CHEESE_VALUES) + OPENING_DRAWS
 
 
+def draw_marks(
+    p: Painter,
+    lay: FoodChainLayout,
+    *,
+    cells: Collection[tuple[int, int]] = (),
+    lit: bool = False,
+    selected: int | None = None,
+    hint_cell: tuple[int, int] | None = None,
+    hint_card: int | None = None,
+) -> None:
+    """The marks of a turn over the picture (the widget's overlay layer).
+
+    Args:
+        cells: the cells a card may go to: faint, bright once a card is chosen (``lit``).
+        selected: the index of the chosen card in the shown hand (framed).
+        hint_cell: the cell the hint bot would play (framed green), ``hint_card`` its card.
+    """
+    c = lay.cell
+    for r, col in cells:
+        x, y = lay.cell_xy(r, col)
+        p.rect(
+            x + 2,
+            y + 2,
+            c - 4,
+            c - 4,
+            fill=HIGHLIGHT,
+            stroke="#e0a800",
+            line_width=1.5,
+            radius=5,
+            opacity=0.9 if lit else 0.35,
+        )
+    w, h = lay.hand_card
+    if selected is not None:
+        x, y = lay.hand_xy(selected)
+        p.rect(x - 3, y - 3, w + 6, h + 6, stroke="#e0a800", line_width=4, radius=8)
+    if hint_cell is not None:
+        x, y = lay.cell_xy(*hint_cell)
+        p.rect(x + 1, y + 1, c - 2, c - 2, stroke="#2e7d32", line_width=3, radius=6)
+        if hint_card is not None:
+            hx, hy = lay.hand_xy(hint_card)
+            p.rect(hx - 3, hy - 3, w + 6, h + 6, stroke="#2e7d32", line_width=3, radius=8)
+
+
 class View:
     """The Food Chain view in the one shape of every game (:class:`~boardgames_widgets.core.painter.BoardView`).
 
