@@ -281,35 +281,23 @@ class PapagenoWidget(GameWidget):
             self.draw_curtain(p, pv.PLAYER_COLOURS, background="#3b2e4a")
             return
         hint = self.hint_action
+        targets: list[tuple[Rect, bool]] = []
+        button = None
         for rect, _, what in self.clickable():
             if what == "next":
                 continue
-            x, y, w, h = rect
             if isinstance(what, Decline):
-                lit = hint == what
-                p.rect(x, y, w, h, fill="#c8e6c9" if lit else "#fff3c4", stroke="#b08a1a", line_width=1.5, radius=6)
-                p.text(x + w / 2, y + h / 2, self._("No swap"), size=12, fill=pv.INK, bold=True)
+                button = (rect, self._("No swap"), hint == what)
                 continue
-            selected = what == ("mine", self.capture_mine) or (
+            chosen = what == ("mine", self.capture_mine) or (
                 self.capture_theirs is not None and what == ("theirs", *self.capture_theirs)
             )
-            p.rect(
-                x - 3,
-                y - 3,
-                w + 6,
-                h + 6,
-                stroke=pv.HIGHLIGHT if not selected else "#e91e63",
-                line_width=4 if selected else 2,
-                radius=7,
-                opacity=1.0 if selected else 0.8,
-            )
-        for rect in self._hint_rects(hint):
-            x, y, w, h = rect
-            p.rect(x - 5, y - 5, w + 10, h + 10, stroke="#2e7d32", line_width=3, radius=8)
+            targets.append((rect, chosen))
         me = self.me()
+        prompt = None
         if me is not None and state.phase in (Phase.TURN, Phase.PLACE, Phase.OPENING, Phase.CAPTURE):
-            x, y, w, _h = self.layout().prompt_rect()
-            pv.draw_lines(p, x + 2, y + 8, self._prompt(state), w - 4, 3, fill="#5d4037", bold=True)
+            prompt = (self.layout().prompt_rect(), self._prompt(state))
+        pv.draw_marks(p, targets=targets, button=button, hints=self._hint_rects(hint), prompt=prompt)
 
     def _hint_rects(self, hint: Any) -> list[Rect]:
         if hint is None or self.curtain is not None:

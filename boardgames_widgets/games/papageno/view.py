@@ -666,6 +666,45 @@ def render_observation_svg(obs: PapagenoObservation) -> str:
     return p.to_svg()
 
 
+def draw_marks(
+    p: Painter,
+    *,
+    targets: Sequence[tuple[tuple[float, float, float, float], bool]] = (),
+    button: tuple[tuple[float, float, float, float], str, bool] | None = None,
+    hints: Sequence[tuple[float, float, float, float]] = (),
+    prompt: tuple[tuple[float, float, float, float], str] | None = None,
+) -> None:
+    """The marks of a turn over the table (the widget's overlay layer).
+
+    Args:
+        targets: the cards and piles that may be clicked, as ``(rect, chosen)`` (a chosen one
+            stands out in pink).
+        button: a button drawn on the table, ``(rect, words, hinted)`` (the Capture's "No swap").
+        hints: what the hint bot would click (framed green).
+        prompt: ``(rect, words)``: what to do now, in the middle of the table.
+    """
+    for (x, y, w, h), chosen in targets:
+        p.rect(
+            x - 3,
+            y - 3,
+            w + 6,
+            h + 6,
+            stroke="#e91e63" if chosen else HIGHLIGHT,
+            line_width=4 if chosen else 2,
+            radius=7,
+            opacity=1.0 if chosen else 0.8,
+        )
+    if button is not None:
+        (x, y, w, h), words, hinted = button
+        p.rect(x, y, w, h, fill="#c8e6c9" if hinted else "#fff3c4", stroke="#b08a1a", line_width=1.5, radius=6)
+        p.text(x + w / 2, y + h / 2, words, size=12, fill=INK, bold=True)
+    for x, y, w, h in hints:
+        p.rect(x - 5, y - 5, w + 10, h + 10, stroke="#2e7d32", line_width=3, radius=8)
+    if prompt is not None:
+        (x, y, w, _h), words = prompt
+        draw_lines(p, x + 2, y + 8, words, w - 4, 3, fill="#5d4037", bold=True)
+
+
 class View(LayoutView):
     """The Papageno view in the one shape of every game (:class:`~boardgames_widgets.core.painter.BoardView`).
 
