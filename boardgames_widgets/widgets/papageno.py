@@ -247,34 +247,7 @@ class PapagenoWidget(GameWidget):
 
     def _draw_scores(self, p: Any, state: PapagenoState) -> None:
         """PA-E2: the round's result in a banner (the view marks every grid's score)."""
-        lay = self.layout()
-        winners = self.game.round_winners(state)
-        bx, by, bw, bh = self._banner_rect(lay)
-        p.rect(bx, by, bw, bh, fill="#fffde7", stroke="#f9a825", line_width=2, radius=10)
-        names = self.tr.join_and([self.player_name(w) for w in winners])
-        tally = ", ".join(f"{self.player_name(i)} {w}" for i, w in enumerate(state.round_wins))
-        if state.phase is Phase.GAME_OVER:
-            champs = [i for i, r in enumerate(self.game.returns(state)) if r > 0]
-            head = self.ngettext(
-                "{names} wins the match!",
-                "{names} win the match!",
-                len(champs),
-                names=self.tr.join_and([self.player_name(c) for c in champs]),
-            )
-            foot = self._("Round wins: {tally}. Press New game to play again.", tally=tally)
-        else:
-            head = self._("Round {round}: lowest total wins — {names}", round=state.round, names=names)
-            foot = self._(
-                "Round wins: {tally} (first to {need}). Click here to deal round {next}.",
-                tally=tally,
-                need=self.game.rounds_to_win,
-                next=state.round + 1,
-            )
-        x, width, y = bx + bw / 2, bw - 12, by + 14
-        y += 19 * pv.draw_lines(p, x, y, head, width, 3, size=15, align="center", bold=True) + 3
-        why = self._("Crossed out: a column of two equal weights counts 0.  Arrows: an Egg copies its neighbour.")
-        y += pv.LINE_H * pv.draw_lines(p, x, y, why, width, 5, fill="#5d4037", align="center") + 5
-        pv.draw_lines(p, x, y, foot, width, 4, align="center")
+        pv.draw_banner(p, self._banner_rect(self.layout()), *self.words.banner_words(state))
 
     def draw_overlay(self, p: CanvasPainter, state: PapagenoState) -> None:
         if self.curtain is not None and not self.show_all.value:

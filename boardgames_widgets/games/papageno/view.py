@@ -666,6 +666,16 @@ def render_observation_svg(obs: PapagenoObservation) -> str:
     return p.to_svg()
 
 
+def draw_banner(p: Painter, rect: tuple[float, float, float, float], head: str, why: str, foot: str) -> None:
+    """The end-of-round banner in ``rect``: the result (``head``), how to read the marks, what next."""
+    bx, by, bw, bh = rect
+    p.rect(bx, by, bw, bh, fill="#fffde7", stroke="#f9a825", line_width=2, radius=10)
+    x, width, y = bx + bw / 2, bw - 12, by + 14
+    y += 19 * draw_lines(p, x, y, head, width, 3, size=15, align="center", bold=True) + 3
+    y += LINE_H * draw_lines(p, x, y, why, width, 5, fill="#5d4037", align="center") + 5
+    draw_lines(p, x, y, foot, width, 4, align="center")
+
+
 def draw_marks(
     p: Painter,
     *,
