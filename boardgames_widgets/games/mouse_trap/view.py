@@ -554,6 +554,31 @@ def space_label(space: Space, cfg: MouseTrapConfig, _: Translator) -> str:
     return _(space.short)
 
 
+def draw_marks(
+    p: Painter,
+    lay: MouseTrapLayout,
+    cfg: MouseTrapConfig,
+    state: MouseTrapState,
+    *,
+    mice: Collection[int] = (),
+    crank: bool = False,
+    players: Collection[int] = (),
+) -> None:
+    """The marks of a choice over the board (the widget's overlay layer): the ``mice`` that may
+    move (ringed), the Turn Crank space when it may be turned, the ``players`` cheese may be taken from."""
+    spots = lay.mouse_spots(state)
+    for seat in mice:
+        if seat in spots:
+            mx, my = spots[seat]
+            p.circle(mx, my, 0.2 * lay.cell, stroke="#e0a800", line_width=3)
+    if crank:
+        sx, sy, sw, sh = lay.space_rect(cfg.position_of(SpaceKind.TURN_CRANK))
+        p.rect(sx - 4, sy - 4, sw + 8, sh + 8, stroke="#e0a800", line_width=3, radius=14)
+    for seat in players:
+        bx, by, bw, bh = lay.player_box(seat)
+        p.rect(bx - 2, by - 2, bw + 4, bh + 4, stroke="#e0a800", line_width=2, radius=6)
+
+
 def draw_label(
     p: Painter, x: float, y: float, text: str, width: float, *, fill: str = INK, align: str = "center"
 ) -> None:
