@@ -46,7 +46,7 @@ def test_chop_chop_marks_light_landings_with_steps_ring_pieces_and_frame_the_hin
     assert len(lit) == 2 and {r["stroke-width"] for r in lit} == {"2", "3"}  # the chosen landing stands out
     assert svg.count(">2</text>") == 2  # the steps on each lit square
     assert svg.count(f'stroke="{ccv.SELECT}"') == 2  # both movable pieces ringed
-    x, y = ccv.cell_origin(lay, 4)
+    x, _y = ccv.cell_origin(lay, 4)
     assert any(r.get("stroke") == ccv.VIA_EDGE and float(r["x"]) == x + 1 for r in rects(svg))  # the hint
 
 
