@@ -8,10 +8,12 @@ that a widget's overlay layer holds exactly what the view draws for the widget's
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import boardgames_widgets as bw
 from boardgames_widgets.core.painter import SVGPainter
 from boardgames_widgets.games.chop_chop import view as ccv
+from boardgames_widgets.games.chop_chop.rules import ChopChop
 from boardgames_widgets.games.food_chain import view as fcv
 from boardgames_widgets.games.mouse_trap import view as mtv
 from boardgames_widgets.games.papageno import view as pv
@@ -37,8 +39,7 @@ def test_food_chain_marks_light_the_cells_and_frame_the_chosen_and_hinted_cards(
 
 
 def test_chop_chop_marks_light_landings_with_steps_ring_pieces_and_frame_the_hint() -> None:
-    game = bw.make_game("chop_chop")
-    lay = game.layout
+    lay = ChopChop().layout
     p = SVGPainter(600, 600)
     ccv.draw_marks(p, lay, landings=[3, 4], steps="2", chosen=4, movable=[10, 11], active=10, hint=4)
     svg = p.to_svg()
@@ -109,10 +110,10 @@ def calls(ops: list[object] | None) -> list[object]:
     return out
 
 
-def ccv_painter(rec: object) -> object:
+def ccv_painter(rec: object) -> Any:
     from boardgames_widgets.widgets.canvas_painter import PIXEL_RATIO, CanvasPainter
 
-    return CanvasPainter(rec, 10, 10, PIXEL_RATIO)  # type: ignore[arg-type]
+    return CanvasPainter(rec, 10, 10, PIXEL_RATIO)
 
 
 def contains(ops: list[object], part: list[object]) -> bool:

@@ -32,7 +32,7 @@ FROM_ZERO = re.compile(r"\bP0\b|\b(Player|player|Mouse|mouse|Spēlētājs|Игр
 def texts(game: Any, state: Any, seat: int | None, lang: str) -> list[str]:
     """Every text the game's view draws of ``state`` from ``seat`` in ``lang``."""
     view = board_view(game)
-    p = SVGPainter(view.width, view.height)
+    p: Any = SVGPainter(view.width, view.height)
     p.lang = lang
     view.draw(p, state, seat)
     return [t for t in re.findall(r">([^<>]+)</text>", p.to_svg()) if t.strip()]
