@@ -146,6 +146,10 @@ SLOW: tuple[str, ...] = (
     # issue 30: every text of every seat arrangement; the controller without ipywidgets (a subprocess)
     "tests/test_widgets_secrets.py",
     "tests/test_widgets_controller.py::test_the_controller_imports_and_plays_without_ipywidgets",
+    # issue 30: a Food Chain widget plays four turns against a bot (the hand's stable order); a
+    # Chop Chop widget's overlay against its view's marks
+    "tests/test_widgets_view_words.py::test_food_chain_hand_keeps_its_order_when_a_card_is_drawn",
+    "tests/test_view_marks.py::test_a_widgets_overlay_is_what_the_view_draws_for_its_marks",
     # issue 31: checks judged whatever the student's tie order; the dashboard at class size;
     # the rules-of-thumb lesson's answers (one shared simulation of many games)
     "tests/test_lessons_checks.py::test_a_right_value_at_the_digits_given_passes_unless_a_mistake_rounds_the_same_then_more_digits[strategy.rules-q2]",

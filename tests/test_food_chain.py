@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from fractions import Fraction
 
 import pytest
@@ -347,4 +348,9 @@ def test_state_svg_shows_the_table_and_the_removals():
     assert svg.startswith("<svg") and svg.count("<rect") > 25
     assert "wins" in svg or "Shared win" in svg
     seat_view = game.state_svg(deal(game), seat=0)
-    assert "P0" in seat_view and "P1" not in seat_view
+    teacher_view = game.state_svg(deal(game), seat=None)
+    # one hand, labelled 1 (seats counted from 1 in pictures); the teacher view adds hand 2
+    labels = re.findall(r'font-size="15"[^>]*>(\d)</text>', seat_view)
+    assert labels == ["1"], labels
+    assert re.findall(r'font-size="15"[^>]*>(\d)</text>', teacher_view) == ["1", "2"]
+    assert "P0" not in seat_view and "Player 1" in seat_view

@@ -67,7 +67,7 @@ def test_round_over_picture_shows_the_scores():
     over = next(s for s in states if s.phase in (Phase.ROUND_OVER, Phase.GAME_OVER))
     svg = game.state_svg(over, 1)
     for p, total in enumerate(over.last_scores):
-        assert f"P{p}" in svg and f">{total}</text>" in svg  # each area's total in its badge
+        assert f"Player {p + 1}" in svg and f">{total}</text>" in svg  # each area's total in its badge
 
 
 @pytest.mark.parametrize("n", [2, 3, 5])

@@ -69,11 +69,12 @@ def test_canvas_painter_skips_repeated_attribute_commands() -> None:
 def test_layered_canvas_is_drawn_at_twice_its_css_size() -> None:
     lc = LayeredCanvas(300, 200)
     assert (lc.multi.width, lc.multi.height) == (600, 400)
-    # the board scales to the width it is given (its full size, up to 1.5× on a wide and tall output),
-    # keeping its proportions
-    assert (lc.multi.layout.width, lc.multi.layout.height) == ("100%", "auto")
-    assert lc.multi.layout.max_width == "max(300px, min(450px, 100% - 640px, (100vh - 260px) * 1.5000))"
-    assert LayeredCanvas(900, 600).multi.layout.min_width == "560px"
+    # the board takes the width that fits the output and the window's height (up to 1.5× on a
+    # wide and tall output, smaller on a laptop), keeping its proportions
+    assert lc.multi.layout.height == "auto"
+    assert lc.multi.layout.width == (
+        "min(100%, max(300px, min(300px, (100vh - 250px) * 1.5000), min(450px, 100% - 240px, (100vh - 140px) * 1.5000)))"
+    )
     assert lc.to_logical(60, 40) == (60 / PIXEL_RATIO, 40 / PIXEL_RATIO)
 
 

@@ -4,12 +4,15 @@ The games' ``view.py`` modules draw through the painter protocol; :class:`Canvas
 turns those calls into ipycanvas drawing commands, so the live widget and the SVG
 pictures share one drawing code.
 
-Crispness: the canvas bitmap is :data:`PIXEL_RATIO` times larger than its full CSS
-size, and every layer starts with a scale transform, so lines and text stay sharp on
-high-DPI screens whatever the browser's ``devicePixelRatio``, and when a narrow output
-shows the board smaller (it scales to the width it is given, down to
-:data:`MIN_WIDTH`). Mouse coordinates arrive in bitmap pixels whatever the CSS size;
-divide them by :meth:`LayeredCanvas.to_logical`.
+Size and crispness: the board is shown as large as fits the output's width and the
+window's height (:func:`fit_css`): smaller on a laptop, so that the status line and the
+buttons stay on screen with it, up to :data:`MAX_GROWTH` times its full size on a wide
+output. The canvas bitmap is :data:`PIXEL_RATIO` times its full CSS size and every layer
+starts with a scale transform: at least one bitmap pixel per screen pixel at any size the
+board is shown with a ``devicePixelRatio`` up to 2 at full size (up to 1.33 when grown
+1.5×), so lines and text stay sharp. (ipycanvas tells the kernel nothing about the
+displayed size, so the bitmap cannot follow it.) Mouse coordinates arrive in bitmap
+pixels whatever the CSS size; divide them by :meth:`LayeredCanvas.to_logical`.
 
 Latency: in the browser every layer a batch touches costs a re-composite of the whole
 board (ipycanvas copies every layer onto the visible canvas once per layer switched to).
@@ -37,8 +40,8 @@ from boardgames_widgets.i18n import has_rtl_letters, is_rtl
 #: and costs little on ordinary ones (the browser downsamples).
 PIXEL_RATIO = 2.0
 
-#: The narrowest the board is shown (CSS pixels); below that the output scrolls sideways.
-MIN_WIDTH = 560
+#: The narrowest the board is shown on a short window (CSS pixels; a narrower output still gets it whole).
+MIN_WIDTH = 300
 
 #: One lock for every drawing batch of this package: ``hold_canvas`` batches through a
 #: module-global manager in ipycanvas, so two threads drawing at once would interleave.
@@ -289,27 +292,35 @@ _MISSING = _Missing()
 
 #: A wide output shows the board up to this many times its full size (the bitmap stays sharper).
 MAX_GROWTH = 1.5
-#: Room kept beside a grown board (CSS pixels): on a laptop's column the board stays at 100 %.
-GROW_MARGIN = 640
-#: Room kept above and below a grown board for the status line and the buttons (CSS pixels).
-GROW_CHROME = 260
+#: Room kept beside a board for the side column (status line, buttons, log; CSS pixels).
+SIDE_WIDTH = 240
+#: Room kept in the window's height when the status line and the buttons are below the board
+#: (CSS pixels): the notebook's own bars above and below, the status line, the buttons.
+BELOW_CHROME = 250
+#: Room kept in the window's height when they are beside it: the notebook's own bars only.
+BESIDE_CHROME = 140
 
 
-def grow_css(css_width: int, aspect: float) -> str:
-    """The board's CSS ``max-width``: its full size, more on a wide and tall output.
+def fit_css(css_width: int, aspect: float) -> str:
+    """The board's CSS ``width``: as large as fits the output's width and the window's height.
 
-    The board grows (up to :data:`MAX_GROWTH` times) only with room to spare: the output at
-    least :data:`GROW_MARGIN` px wider than the board, and the grown board with its status
-    line and buttons still inside the window's height. Clicks stay right at any size (the
-    front end reports them in bitmap pixels).
+    The larger of two fits: the board with the status line and the buttons below it
+    (at most its full size, :data:`BELOW_CHROME` px of the window's height kept for them
+    and the notebook's bars), and the board with them beside it (:data:`SIDE_WIDTH` px of
+    the output's width kept for them, :data:`BESIDE_CHROME` px of the height for the
+    notebook's bars, up to :data:`MAX_GROWTH` times the full size). So a laptop shows the
+    board smaller rather than pushing the buttons off the screen, and a wide output shows
+    it bigger with the controls beside it. At least :data:`MIN_WIDTH` px, at most the
+    output's width. Clicks stay right at any size (the front end reports them in bitmap
+    pixels).
 
-    >>> grow_css(500, 1.2)
-    'max(500px, min(750px, 100% - 640px, (100vh - 260px) * 0.8333))'
+    >>> fit_css(500, 1.2)
+    'min(100%, max(300px, min(500px, (100vh - 250px) * 0.8333), min(750px, 100% - 240px, (100vh - 140px) * 0.8333)))'
     """
-    return (
-        f"max({css_width}px, min({math.floor(css_width * MAX_GROWTH)}px, 100% - {GROW_MARGIN}px,"
-        f" (100vh - {GROW_CHROME}px) * {1 / aspect:.4f}))"
-    )
+    grown = math.floor(css_width * MAX_GROWTH)
+    below = f"min({css_width}px, (100vh - {BELOW_CHROME}px) * {1 / aspect:.4f})"
+    beside = f"min({grown}px, 100% - {SIDE_WIDTH}px, (100vh - {BESIDE_CHROME}px) * {1 / aspect:.4f})"
+    return f"min(100%, max({MIN_WIDTH}px, {below}, {beside}))"
 
 
 class LayeredCanvas:
@@ -340,15 +351,13 @@ class LayeredCanvas:
             width=math.ceil(width * self.scale),
             height=math.ceil(height * self.scale),
         )
-        # Responsive: the board takes the width it is given, up to its full size, and keeps
-        # its proportions (height auto). The bitmap is PIXEL_RATIO times the full size, so it
-        # stays crisp when shown smaller, and the front end reports clicks in bitmap pixels
-        # whatever the CSS size: hit-testing follows the scale by itself.
-        css_width = math.ceil(width * zoom)
-        self.multi.layout.width = "100%"
-        self.multi.layout.max_width = grow_css(css_width, height / width)
-        self.multi.layout.min_width = f"{min(css_width, MIN_WIDTH)}px"
+        # Responsive: the board takes the width that fits the output and the window (see
+        # fit_css) and keeps its proportions (height auto). The bitmap is PIXEL_RATIO times the
+        # full size, so it stays crisp shown smaller or grown, and the front end reports clicks
+        # in bitmap pixels whatever the CSS size: hit-testing follows the scale by itself.
+        self.multi.layout.width = fit_css(math.ceil(width * zoom), height / width)
         self.multi.layout.height = "auto"
+        self.multi.layout.flex = "0 0 auto"  # beside the side column, the board keeps its width
         self._canvases: dict[str, Canvas] = {name: self.multi[i] for i, name in enumerate(self.names)}
         self.painters = {name: CanvasPainter(c, width, height, self.scale) for name, c in self._canvases.items()}
         #: What the browser shows on each layer: the operations last sent (``None``: not known).

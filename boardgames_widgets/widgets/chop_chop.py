@@ -50,10 +50,6 @@ from boardgames_widgets.widgets.canvas_painter import CanvasPainter
 
 #: Height of the strip under the kitchen (die, buttons, prompt).
 STRIP = 74.0
-#: Die colours per side (RULES.md §1: a grey mouse die, a blue cat die).
-#: Colours of lit squares.
-# the squares to come in from are purple: face-down tiles are blue, lit squares yellow
-LIT, LIT_EDGE, VIA, VIA_EDGE, SELECT = "#ffe066", "#e0a800", "#e1bee7", "#7b1fa2", "#2e7d32"
 #: Animation steps per square walked, per die tumble and per tile flip.
 WALK_SUBSTEPS, TUMBLES, FLIP_STEPS = 3, 6, 4
 
@@ -173,46 +169,29 @@ class ChopChopWidget(GameWidget):
             x, y, w, h = self._button_box(i)
             p.rect(x, y, w, h, fill="#fff8e1", stroke=ccv.TABLE_EDGE, line_width=2, radius=8)
             p.text(x + w / 2, y + h / 2, label, size=13, fill=ccv.INK, bold=True)
-        # lit squares with the number of steps
+        # the marks of the turn, drawn by the view: lit landings, the way in, movable pieces, the hint
         lit = self.landings()
-        label = self._step_label(state)
-        for c in lit:
-            x, y = ccv.cell_origin(lay, c)
-            chosen = c == self.sel_landing
-            p.rect(
-                x + 3,
-                y + 3,
-                cell - 6,
-                cell - 6,
-                fill=LIT,
-                stroke=LIT_EDGE,
-                line_width=3 if chosen else 2,
-                radius=7,
-                opacity=0.55,
-            )
-            if label:
-                p.circle(x + cell - 12, y + 12, 10, fill=LIT_EDGE)
-                p.text(x + cell - 12, y + 12, label, size=ccv.MIN_TEXT, fill="#fff", bold=True)
-        # which side to come in from, when it matters
+        via: list[tuple[int, Any]] = []
         if self.sel_landing is not None:
-            for a in lit.get(self.sel_landing, []):
-                if isinstance(a, Move):
-                    x, y = ccv.cell_origin(lay, lay.index[a.via])
-                    p.rect(x + 6, y + 6, cell - 12, cell - 12, fill=VIA, stroke=VIA_EDGE, line_width=2, radius=6)
-                    path = self.game.move_paths(state).get(a)
-                    if path:
-                        pts = [ccv.cell_center(lay, lay.index[rc]) for rc in path]
-                        p.polygon(pts, stroke=VIA_EDGE, line_width=3, closed=False, opacity=0.6)
-        # the selected piece and the pieces that may move
+            paths = self.game.move_paths(state)
+            via = [(lay.index[a.via], paths.get(a)) for a in lit.get(self.sel_landing, []) if isinstance(a, Move)]
         active = self._active_piece()
-        for piece in self.movable_pieces():
-            cx, cy = ccv.cell_center(lay, self._piece_cell(piece))
-            p.circle(cx, cy, cell * 0.46, stroke=SELECT, line_width=4 if piece == active else 2)
+        movable = self.movable_pieces()
         hint = self.hint_action
+        hint_cell = None
         if isinstance(hint, Move | Jump | TakeCheese | PlaceCat):
-            rc = hint.at if isinstance(hint, TakeCheese | PlaceCat) else hint.to
-            x, y = ccv.cell_origin(lay, lay.index[rc])
-            p.rect(x + 1, y + 1, cell - 2, cell - 2, stroke=VIA_EDGE, line_width=4, radius=8)
+            hint_cell = lay.index[hint.at if isinstance(hint, TakeCheese | PlaceCat) else hint.to]
+        ccv.draw_marks(
+            p,
+            lay,
+            landings=list(lit),
+            steps=self._step_label(state),
+            chosen=self.sel_landing,
+            via=via,
+            movable=[self._piece_cell(m) for m in movable],
+            active=self._piece_cell(active) if active in movable else None,
+            hint=hint_cell,
+        )
         banner = self.banner
         if banner and state.phase is not Phase.OVER:
             p.rect(
@@ -438,7 +417,9 @@ class ChopChopWidget(GameWidget):
         out: list[Target] = []
         for piece in self.movable_pieces():
             x, y = ccv.cell_origin(lay, self._piece_cell(piece))
-            out.append(Target(x, y, cell, cell, self._("the cat") if piece == CAT else self._("mouse {n}", n=piece)))
+            out.append(
+                Target(x, y, cell, cell, self._("the cat") if piece == CAT else self._("mouse {n}", n=piece + 1))
+            )
         for c in self.landings():
             x, y = ccv.cell_origin(lay, c)
             out.append(Target(x, y, cell, cell, self._("lit square {name}", name=lay.name(c))))
@@ -478,7 +459,7 @@ class ChopChopWidget(GameWidget):
         piece = self._active_piece()
         sel = ""
         if piece is not None:
-            sel = " " + (self._("Selected: the cat.") if piece == CAT else self._("Selected: mouse {n}.", n=piece))
+            sel = " " + (self._("Selected: the cat.") if piece == CAT else self._("Selected: mouse {n}.", n=piece + 1))
         return f"{self.prompt()}{sel}" + (" " + self._("Lit squares: {names}.", names=names) if names else "")
 
     def show_hint(self, action: Any) -> None:
@@ -494,7 +475,7 @@ class ChopChopWidget(GameWidget):
         if kind == "knife-mice":
             return self._("Knife! The mice play twice.")
         if kind == "double":
-            return self._("Double turn: mouse {n} moves again!", n=mouse)
+            return self._("Double turn: mouse {n} moves again!", n=mouse + 1)
         return ""
 
     def end_words(self, state: ChopChopState) -> str:

@@ -36,6 +36,8 @@ RTL_CSS = (
     ".bgw-rtl .widget-label,.bgw-rtl .widget-button,.bgw-rtl .widget-toggle-button{direction:rtl}"
     # an icon keeps a little room from its label on either side
     ".bgw-game .widget-button i.fa{margin:0 0.35em}"
+    # room between the board and the column beside (or below) it
+    ".bgw-main{gap:6px 14px}.bgw-side{flex-shrink:1}"
     # the screen-reader line is read aloud but not shown (the status line shows the same)
     ".bgw-aria{position:absolute!important;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;"
     "clip:rect(0,0,0,0);clip-path:inset(50%);white-space:nowrap;border:0}"
@@ -88,7 +90,7 @@ class GameChrome(KeyboardController, W.VBox):  # type: ignore[misc]
                 options=self._seat_options(choices),
                 value=self.seat_label(i),
                 description=self.player_name(i),
-                layout=W.Layout(width="auto", min_width="250px", max_width="100%"),
+                layout=W.Layout(width="auto", min_width="200px", max_width="100%"),
             )
             dd.style.description_width = "initial"  # the whole seat name, in every language
             dd.observe(self.wrap(lambda ch, i=i: self._seat_picked(i, ch["new"])), names="value")
@@ -126,22 +128,32 @@ class GameChrome(KeyboardController, W.VBox):  # type: ignore[misc]
         self.setup()
         self._after_change()
         board = self._build_board(zoom)
-        buttons = W.HBox(
+        #: The buttons for the current move (New game / Undo / Hint / Let the bot move).
+        self.buttons = W.HBox(
             [self.btn_new, self.btn_undo, self.btn_hint, self.btn_bot], layout=W.Layout(flex_flow="row wrap")
         )
-        seats_box = W.HBox(self.seat_pickers, layout=W.Layout(flex_flow="row wrap"))
-        self.children = [
-            self.status,
-            board,
-            self.panel,
-            self.aria,
-            buttons,
-            W.HBox([self.speed, self.lang_picker], layout=W.Layout(flex_flow="row wrap")),
-            seats_box,
-            self.log_view,
-            self.errors,
-            self.rtl_style,
-        ]
+        self.buttons.add_class("bgw-buttons")
+        #: The column beside the board (below it when the output is too narrow): the status
+        #: line, the panel, the buttons and the log, so that a laptop shows them with the board.
+        self.side = W.VBox(
+            [self.status, self.panel, self.aria, self.buttons, self.log_view],
+            layout=W.Layout(flex="1 1 200px", min_width="200px", max_width="520px"),
+        )
+        self.side.add_class("bgw-side")
+        main = W.HBox([board, self.side], layout=W.Layout(flex_flow="row wrap", align_items="flex-start"))
+        main.add_class("bgw-main")
+        #: The folded secondary controls: animation speed, language, who plays each seat.
+        self.settings = W.VBox(
+            [
+                W.HBox([self.speed, self.lang_picker], layout=W.Layout(flex_flow="row wrap")),
+                W.HBox(self.seat_pickers, layout=W.Layout(flex_flow="row wrap")),
+            ]
+        )
+        self.settings.add_class("bgw-settings")
+        self.more = W.Accordion(children=[self.settings], selected_index=None)
+        self.more.add_class("bgw-more")
+        self._title_more()
+        self.children = [main, self.more, self.errors, self.rtl_style]
         self.add_class("bgw-game")
         if self.tr.rtl:
             self.add_class("bgw-rtl")
@@ -245,6 +257,7 @@ class GameChrome(KeyboardController, W.VBox):  # type: ignore[misc]
         self.speed.value = speed
         self.speed.tooltips = [t("no animation"), "", "", ""]
         self.lang_picker.description = t("Language")
+        self._title_more()
         self._relabelling = True  # new option labels are no change of seat
         try:
             for i, dd in enumerate(self.seat_pickers):
@@ -257,6 +270,15 @@ class GameChrome(KeyboardController, W.VBox):  # type: ignore[misc]
         canvas = getattr(self, "canvas", None)
         if canvas is not None:
             canvas.set_language(self.tr.lang)
+
+    def _title_more(self) -> None:
+        more = getattr(self, "more", None)
+        if more is not None:
+            more.titles = (self._("Players and settings"),)
+
+    def add_setting(self, widget: W.Widget) -> None:
+        """Put a game's own secondary control among the folded settings (Papageno's "Show all")."""
+        self.settings.children = (*self.settings.children, widget)
 
     # ==================================================================================
     # A picture wherever widgets cannot run

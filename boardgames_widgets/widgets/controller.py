@@ -36,34 +36,13 @@ from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 from boardgames_widgets import i18n as _i18n
-from boardgames_widgets.core import CHANCE, TERMINAL, Game, GameError, GameRecord, make_game
+from boardgames_widgets.core import CHANCE, TERMINAL, Game, GameError, GameRecord
 from boardgames_widgets.core.play import agent_name, as_agent
 from boardgames_widgets.core.rng import Seed, derive_seed
 from boardgames_widgets.core.session import Proposal, Session, fresh_seed
 from boardgames_widgets.i18n.plain import plain_reason, why_words
 from boardgames_widgets.widgets import bots as _bots
-from boardgames_widgets.widgets.hooks import LOG_LINES, BoardHooks, Target, flush_output, in_kernel
-
-
-def resolve_game(game: Game[Any, Any] | str | None, players: int | None, config: dict[str, Any]) -> Game[Any, Any]:
-    """A game object from a game object or a registered id (with ``players`` and named parameters).
-
-    Raises:
-        ValueError: no game, an unknown one, a bad configuration or a player count that disagrees.
-    """
-    if game is None:
-        raise ValueError("give a game (an id such as 'food_chain' or a game object)")
-    if isinstance(game, str):
-        if players is not None:
-            config["num_players"] = players
-        elif "num_players" not in config:
-            from boardgames_widgets.core.registry import game_class
-
-            config["num_players"] = game_class(game).info.min_players
-        return make_game(game, **config)
-    if players is not None and players != game.num_players:
-        raise ValueError(f"the game object has {game.num_players} players, not {players}")
-    return game
+from boardgames_widgets.widgets.hooks import LOG_LINES, BoardHooks, Target, flush_output, in_kernel, resolve_game
 
 
 class GameController(BoardHooks):

@@ -62,6 +62,12 @@ class FoodChainWidget(GameWidget):
     def setup(self) -> None:
         self.layout_fc = self.view.layout
         self.selected: int | None = None
+        #: Each seat's hand in the order it is shown (drawn cards at the end, see ``fcv.stable_hand``).
+        self._shown_hands: dict[int, list[Card]] = {}
+
+    def new_game(self, seed: Any = None) -> None:
+        self._shown_hands.clear()  # a new deal is shown in the rules' order
+        super().new_game(seed)
 
     # -- drawing ----------------------------------------------------------------------------
     def draw_board(self, p: CanvasPainter, state: FoodChainState) -> None:
@@ -77,7 +83,7 @@ class FoodChainWidget(GameWidget):
 
     def draw_pieces(self, p: CanvasPainter, state: FoodChainState, viewer: int | None) -> None:
         seat = viewer if viewer is not None else max(self.game.current_player(state), 0)
-        self.view.draw(p, state, seat, status=self._status_text(state))
+        self.view.draw(p, state, seat, status=self._status_text(state), hands={seat: self.shown_hand(state, seat)})
 
     def legal_cells(self) -> list[tuple[int, int]]:
         """Cells where the player to act may place a card now."""
@@ -86,45 +92,34 @@ class FoodChainWidget(GameWidget):
         return self.game.legal_cells(self.state)
 
     def draw_overlay(self, p: CanvasPainter, state: FoodChainState) -> None:
-        lay = self.layout_fc
-        c = lay.cell
         if self.curtain is not None:
             self.draw_curtain(p, fcv.PLAYER_COLOURS, background="#3e2f1c")
             return
         hint = self.hint_action if isinstance(self.hint_action, Place) else None
-        for r, col in self.legal_cells():
-            x, y = lay.cell_xy(r, col)
-            lit = self.selected is not None
-            p.rect(
-                x + 2,
-                y + 2,
-                c - 4,
-                c - 4,
-                fill=fcv.HIGHLIGHT,
-                stroke="#e0a800",
-                line_width=1.5,
-                radius=5,
-                opacity=0.9 if lit else 0.35,
-            )
         hand = self._hand()
-        w, h = lay.hand_card
-        if self.selected is not None and self.selected < len(hand):
-            x, y = lay.hand_xy(self.selected)
-            p.rect(x - 3, y - 3, w + 6, h + 6, stroke="#e0a800", line_width=4, radius=8)
+        hint_card = None
         if hint is not None:
-            x, y = lay.cell_xy(hint.row, hint.col)
-            p.rect(x + 1, y + 1, c - 2, c - 2, stroke="#2e7d32", line_width=3, radius=6)
-            for i, card in enumerate(hand):
-                if str(card) == hint.label:
-                    hx, hy = lay.hand_xy(i)
-                    p.rect(hx - 3, hy - 3, w + 6, h + 6, stroke="#2e7d32", line_width=3, radius=8)
-                    break
+            hint_card = next((i for i, card in enumerate(hand) if str(card) == hint.label), None)
+        fcv.draw_marks(
+            p,
+            self.layout_fc,
+            cells=self.legal_cells(),
+            lit=self.selected is not None,
+            selected=self.selected if self.selected is not None and self.selected < len(hand) else None,
+            hint_cell=(hint.row, hint.col) if hint is not None else None,
+            hint_card=hint_card,
+        )
 
-    def _hand(self) -> tuple[Card, ...]:
+    def _hand(self) -> list[Card]:
         v = self.viewer()
         seat = v if v is not None else max(self.current_player(), 0)
-        hand: tuple[Card, ...] = self.state.hands[seat]
-        return hand
+        return self.shown_hand(self.state, seat)
+
+    def shown_hand(self, state: FoodChainState, seat: int) -> list[Card]:
+        """``seat``'s hand in ``state`` as it is shown: in a stable order (the rules keep it sorted)."""
+        shown = fcv.stable_hand(self._shown_hands.get(seat, ()), state.hands[seat])
+        self._shown_hands[seat] = shown
+        return shown
 
     # -- animation -------------------------------------------------------------------------
     def animation_frames(
@@ -136,7 +131,7 @@ class FoodChainWidget(GameWidget):
         player = state.turn
         card = action.card(player)
         viewer = self.viewer()
-        hand = state.hands[player]
+        hand = self.shown_hand(state, player)
         if viewer == player and card in hand:
             sx, sy = lay.hand_xy(hand.index(card))
             sw, sh = lay.hand_card

@@ -16,13 +16,34 @@ from dataclasses import dataclass
 from typing import Any
 
 from boardgames_widgets import i18n as _i18n
-from boardgames_widgets.core import CHANCE, TERMINAL, Game
+from boardgames_widgets.core import CHANCE, TERMINAL, Game, make_game
 from boardgames_widgets.core.rng import Seed
 from boardgames_widgets.core.session import Session
 from boardgames_widgets.i18n.words import GameWords
 
 #: How many log lines are kept.
 LOG_LINES = 300
+
+
+def resolve_game(game: Game[Any, Any] | str | None, players: int | None, config: dict[str, Any]) -> Game[Any, Any]:
+    """A game object from a game object or a registered id (with ``players`` and named parameters).
+
+    Raises:
+        ValueError: no game, an unknown one, a bad configuration or a player count that disagrees.
+    """
+    if game is None:
+        raise ValueError("give a game (an id such as 'food_chain' or a game object)")
+    if isinstance(game, str):
+        if players is not None:
+            config["num_players"] = players
+        elif "num_players" not in config:
+            from boardgames_widgets.core.registry import game_class
+
+            config["num_players"] = game_class(game).info.min_players
+        return make_game(game, **config)
+    if players is not None and players != game.num_players:
+        raise ValueError(f"the game object has {game.num_players} players, not {players}")
+    return game
 
 
 @dataclass(frozen=True)

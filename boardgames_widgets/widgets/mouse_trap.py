@@ -234,18 +234,16 @@ class MouseTrapWidget(GameWidget):
             x, y, w, _ = self.controls_rect
             lines = mtv.wrap(self.words.prompt(state), w, mtv.MIN_TEXT)
             mtv.draw_lines(p, x, y + mtv.PROMPT_H / 2 - 2, lines, mtv.MIN_TEXT, fill="#6b5b45")
-        spots = lay.mouse_spots(state)
-        for _, action in choices:
-            if isinstance(action, MoveMouse) and action.player in spots:
-                mx, my = spots[action.player]
-                p.circle(mx, my, 0.2 * lay.cell, stroke="#e0a800", line_width=3)
-            if isinstance(action, Crank):
-                sx, sy, sw, sh = lay.space_rect(self.cfg.position_of(SpaceKind.TURN_CRANK))
-                p.rect(sx - 4, sy - 4, sw + 8, sh + 8, stroke="#e0a800", line_width=3, radius=14)
-            if isinstance(action, TakeCheese):
-                for seat, _ in action.amounts:
-                    bx, by, bw, bh = lay.player_box(seat)
-                    p.rect(bx - 2, by - 2, bw + 4, bh + 4, stroke="#e0a800", line_width=2, radius=6)
+        actions = [a for _, a in choices]
+        mtv.draw_marks(
+            p,
+            lay,
+            self.cfg,
+            state,
+            mice=[a.player for a in actions if isinstance(a, MoveMouse)],
+            crank=any(isinstance(a, Crank) for a in actions),
+            players=sorted({seat for a in actions if isinstance(a, TakeCheese) for seat, _ in a.amounts}),
+        )
 
     # -- animation ------------------------------------------------------------------------
     def animation_frames(

@@ -116,10 +116,7 @@ class PapagenoWidget(GameWidget):
                 players = 2
         self.show_all = W.ToggleButton(value=show_all, icon="eye", layout=W.Layout(width="auto"))
         super().__init__(game, players=players, **kwargs)
-        for box in self.children:  # the row of buttons gets the teacher's toggle
-            if isinstance(box, W.HBox) and self.btn_new in box.children:
-                box.children = (*box.children, self.show_all)
-                break
+        self.add_setting(self.show_all)  # the teacher's toggle, folded with the settings
         self.show_all.observe(self.wrap(lambda _: self._teacher_changed()), names="value")
         self.language_changed()
 
@@ -250,69 +247,30 @@ class PapagenoWidget(GameWidget):
 
     def _draw_scores(self, p: Any, state: PapagenoState) -> None:
         """PA-E2: the round's result in a banner (the view marks every grid's score)."""
-        lay = self.layout()
-        winners = self.game.round_winners(state)
-        bx, by, bw, bh = self._banner_rect(lay)
-        p.rect(bx, by, bw, bh, fill="#fffde7", stroke="#f9a825", line_width=2, radius=10)
-        names = self.tr.join_and([self.player_name(w) for w in winners])
-        tally = ", ".join(f"{self.player_name(i)} {w}" for i, w in enumerate(state.round_wins))
-        if state.phase is Phase.GAME_OVER:
-            champs = [i for i, r in enumerate(self.game.returns(state)) if r > 0]
-            head = self.ngettext(
-                "{names} wins the match!",
-                "{names} win the match!",
-                len(champs),
-                names=self.tr.join_and([self.player_name(c) for c in champs]),
-            )
-            foot = self._("Round wins: {tally}. Press New game to play again.", tally=tally)
-        else:
-            head = self._("Round {round}: lowest total wins — {names}", round=state.round, names=names)
-            foot = self._(
-                "Round wins: {tally} (first to {need}). Click here to deal round {next}.",
-                tally=tally,
-                need=self.game.rounds_to_win,
-                next=state.round + 1,
-            )
-        x, width, y = bx + bw / 2, bw - 12, by + 14
-        y += 19 * pv.draw_lines(p, x, y, head, width, 3, size=15, align="center", bold=True) + 3
-        why = self._("Crossed out: a column of two equal weights counts 0.  Arrows: an Egg copies its neighbour.")
-        y += pv.LINE_H * pv.draw_lines(p, x, y, why, width, 5, fill="#5d4037", align="center") + 5
-        pv.draw_lines(p, x, y, foot, width, 4, align="center")
+        pv.draw_banner(p, self._banner_rect(self.layout()), *self.words.banner_words(state))
 
     def draw_overlay(self, p: CanvasPainter, state: PapagenoState) -> None:
         if self.curtain is not None and not self.show_all.value:
             self.draw_curtain(p, pv.PLAYER_COLOURS, background="#3b2e4a")
             return
         hint = self.hint_action
+        targets: list[tuple[Rect, bool]] = []
+        button = None
         for rect, _, what in self.clickable():
             if what == "next":
                 continue
-            x, y, w, h = rect
             if isinstance(what, Decline):
-                lit = hint == what
-                p.rect(x, y, w, h, fill="#c8e6c9" if lit else "#fff3c4", stroke="#b08a1a", line_width=1.5, radius=6)
-                p.text(x + w / 2, y + h / 2, self._("No swap"), size=12, fill=pv.INK, bold=True)
+                button = (rect, self._("No swap"), hint == what)
                 continue
-            selected = what == ("mine", self.capture_mine) or (
+            chosen = what == ("mine", self.capture_mine) or (
                 self.capture_theirs is not None and what == ("theirs", *self.capture_theirs)
             )
-            p.rect(
-                x - 3,
-                y - 3,
-                w + 6,
-                h + 6,
-                stroke=pv.HIGHLIGHT if not selected else "#e91e63",
-                line_width=4 if selected else 2,
-                radius=7,
-                opacity=1.0 if selected else 0.8,
-            )
-        for rect in self._hint_rects(hint):
-            x, y, w, h = rect
-            p.rect(x - 5, y - 5, w + 10, h + 10, stroke="#2e7d32", line_width=3, radius=8)
+            targets.append((rect, chosen))
         me = self.me()
+        prompt = None
         if me is not None and state.phase in (Phase.TURN, Phase.PLACE, Phase.OPENING, Phase.CAPTURE):
-            x, y, w, _h = self.layout().prompt_rect()
-            pv.draw_lines(p, x + 2, y + 8, self._prompt(state), w - 4, 3, fill="#5d4037", bold=True)
+            prompt = (self.layout().prompt_rect(), self._prompt(state))
+        pv.draw_marks(p, targets=targets, button=button, hints=self._hint_rects(hint), prompt=prompt)
 
     def _hint_rects(self, hint: Any) -> list[Rect]:
         if hint is None or self.curtain is not None:

@@ -274,8 +274,17 @@ def wait_pixels_change(page: Any, old: str | None, timeout: float = 15_000) -> s
 
 
 def click_board(page: Any, box: dict[str, float], x: float, y: float) -> None:
-    """Click at logical board coordinates (CSS pixels from the canvas's top-left)."""
-    page.mouse.click(box["x"] + x, box["y"] + y)
+    """Click at logical board coordinates of the first game widget (its drawing's pixels, zoom 1).
+
+    The board is shown at the size that fits the window (smaller on a laptop, bigger on a
+    wide screen): the point is scaled by the shown width over the drawing's width (the
+    canvas bitmap is ``PIXEL_RATIO`` times the drawing).
+    """
+    from boardgames_widgets.widgets.canvas_painter import PIXEL_RATIO
+
+    bitmap = page.evaluate("() => document.querySelector('.bgw-game canvas').width")
+    scale = box["width"] / (bitmap / PIXEL_RATIO)
+    page.mouse.click(box["x"] + x * scale, box["y"] + y * scale)
 
 
 def screenshot(page: Any, name: str) -> Path:

@@ -83,5 +83,5 @@ def test_chop_chop_in_hebrew_plays_a_turn_with_rtl_status(lab: LabServer, page: 
     assert computed_direction(page, ".bgw-game .bgw-status div[dir]") == "rtl"
     assert page.evaluate("() => document.querySelector('.bgw-game .bgw-status div[dir]').getAttribute('dir')") == "rtl"
     log = page.locator(".bgw-game .bgw-log").inner_text()
-    assert f"עכבר {mouse} הולך" in log, log  # "Mouse n walks …" in Hebrew
+    assert f"עכבר {mouse + 1} הולך" in log, log  # "Mouse n walks …" in Hebrew, mice counted from 1
     assert "החתול" in log  # the cat's roll and move

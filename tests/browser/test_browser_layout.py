@@ -2,10 +2,13 @@
 
 One notebook holds all four games; it is opened at 1024×768 (the file browser open) and
 at 1920×1080. Each board's canvas must sit inside its output area and the chrome must
-not overflow; Food Chain, Chop Chop and Papageno are shown at 100 % even on the narrow
-screen (issue 20), and a board asked for bigger than its output area is drawn smaller with
-a click still landing on the right card (hit-testing follows the scale). The same page in Latvian and Hebrew
-is checked for overflowing buttons and labels. A saved game notebook opened fresh (not
+not overflow. Scrolled to its top, each widget shows the board, the status line and the
+buttons for the current move together in the notebook's visible area (issue 30): on the
+laptop the board is shown smaller as far as the height needs, on the wide screen it grows
+with the controls beside it; Hint moves nothing out of view; the secondary controls are
+folded. A board shown smaller or bigger still takes a click on the right card
+(hit-testing follows the scale). The same page in Latvian and Hebrew
+is checked for overflowing buttons and labels and for the same visibility. A saved game notebook opened fresh (not
 trusted, no kernel run) shows the board's picture. Screenshots go to
 ``tests/browser/screenshots/`` (kept by CI as artifacts, ignored by git).
 
@@ -61,14 +64,13 @@ def open_page(browser: Any, lab: LabServer, name: str, size: tuple[int, int]) ->
 
 
 def shoot(page: Any, prefix: str) -> None:
-    """One screenshot per board; the window is made taller first (same width, so the same layout)."""
+    """One screenshot of the window per board, the board's widget scrolled to the notebook's top."""
     SHOTS.mkdir(exist_ok=True)
-    width = page.viewport_size["width"]
-    page.set_viewport_size({"width": width, "height": 2400})
-    wait_still(page, page.locator(".bgw-game").last)
-    for game, widget in zip(GAMES, page.locator(".bgw-game").all(), strict=True):
-        widget.scroll_into_view_if_needed()
-        widget.screenshot(path=str(SHOTS / f"{prefix}_{game}.png"))
+    for i, game in enumerate(GAMES):
+        game_widget = page.locator(".bgw-game").nth(i)
+        game_widget.evaluate("e => e.scrollIntoView({block: 'start'})")
+        wait_still(page, game_widget)
+        page.screenshot(path=str(SHOTS / f"{prefix}_{game}.png"))
 
 
 def assert_fits(boxes: list[dict[str, Any]]) -> None:
@@ -79,42 +81,108 @@ def assert_fits(boxes: list[dict[str, Any]]) -> None:
         assert not b["over"], (game, b["over"])  # no button or label cut
 
 
+#: One game widget scrolled to the top of the notebook: the boxes of the notebook's visible
+#: area, the board, the status line and the buttons for the current move.
+IN_VIEW_JS = """
+i => { const g = document.querySelectorAll('.bgw-game')[i];
+  const box = e => { const r = e.getBoundingClientRect();
+                     return {left: r.left, top: r.top, right: r.right, bottom: r.bottom, width: r.width, height: r.height}; };
+  const scroller = g.closest('.jp-WindowedPanel-outer') || g.closest('.jp-Notebook');
+  const c = g.querySelector('canvas');
+  return {view: box(scroller), canvas: box(c), bitmap: c.width, status: box(g.querySelector('.bgw-status')),
+          buttons: Array.from(g.querySelectorAll('.bgw-buttons button')).map(box),
+          settings: g.querySelector('.bgw-settings').offsetParent !== null};
+}
+"""
+
+
+def in_view(page: Any, index: int) -> dict[str, Any]:
+    """Scroll game ``index``'s widget to the top of the notebook; its boxes (see IN_VIEW_JS)."""
+    game = page.locator(".bgw-game").nth(index)
+    game.evaluate("e => e.scrollIntoView({block: 'start'})")
+    wait_still(page, game)
+    return page.evaluate(IN_VIEW_JS, index)  # type: ignore[no-any-return]
+
+
+def inside(b: dict[str, float], view: dict[str, float]) -> bool:
+    return (
+        b["left"] >= view["left"] - 1
+        and b["right"] <= view["right"] + 1
+        and (b["top"] >= view["top"] - 1 and b["bottom"] <= view["bottom"] + 1)
+    )
+
+
 @pytest.mark.parametrize("viewport", list(VIEWPORTS))
 def test_every_board_fits_its_output_area(lab: LabServer, browser: Any, viewport: str) -> None:
     page = open_page(browser, lab, layout_notebook(lab, "en"), VIEWPORTS[viewport])
     try:
-        boxes = page.evaluate(MEASURE_JS)
-        assert_fits(boxes)
+        assert_fits(page.evaluate(MEASURE_JS))
         if viewport == "1024x768":
-            # the file browser is open: the output area is about 592 px wide
-            assert page.locator("#jp-left-stack").is_visible()
-            assert boxes[3]["width"] < 748
-        # Food Chain, Chop Chop and Papageno are at most 560 px wide: shown at 100 % on a laptop
-        # (issue 20); a wide output shows them bigger, still under the window's height (issue 30)
-        for game, b in zip(GAMES[:3], boxes[:3], strict=True):
-            full = b["bitmap"] / PIXEL_RATIO
+            assert page.locator("#jp-left-stack").is_visible()  # the file browser is open
+        for i, game in enumerate(GAMES):
+            b = in_view(page, i)
+            scale = b["canvas"]["width"] / (b["bitmap"] / PIXEL_RATIO)
+            # the board, the status line and the buttons for the current move on screen together
+            for part in (b["canvas"], b["status"], *b["buttons"]):
+                assert inside(part, b["view"]), (game, part, b["view"])
+            assert not b["settings"], game  # the secondary controls are folded
             if viewport == "1024x768":
-                assert b["width"] == pytest.approx(full, abs=1), (game, b)
+                # shown smaller only as much as the height needs (Mouse Trap is the tallest board)
+                assert scale >= (0.6 if game == "mouse_trap" else 0.85), (game, scale)
             else:
-                assert b["width"] > 1.2 * full and b["height"] <= VIEWPORTS[viewport][1] - 200, (game, b)
+                # a wide output shows the board bigger, the controls beside it, every bitmap
+                # pixel at most one screen pixel wide (crisp)
+                assert scale > (1.15 if game == "mouse_trap" else 1.4), (game, scale)
+                assert all(btn["left"] >= b["canvas"]["right"] for btn in b["buttons"]), game
+                assert PIXEL_RATIO / scale >= 1.0
+        # ... and unfold with a click on "Players and settings"
+        page.locator(".bgw-game").first.locator(".bgw-more", has_text="Players and settings").locator(
+            "text=Players and settings"
+        ).click()
+        page.locator(".bgw-game .bgw-settings").first.wait_for(state="visible")
         shoot(page, f"en_{viewport}")
     finally:
         page.context.close()
 
 
-def test_a_click_on_a_smaller_board_lands_on_the_right_card(lab: LabServer, browser: Any) -> None:
-    """Papageno asked for at 150 % (``zoom=1.5``: 726 px) is shown at ~82 % of that in the 592-px
-    output area: clicking where card 0 is shown turns card 0 up (hit-testing follows the scale).
+@pytest.mark.parametrize("viewport", list(VIEWPORTS))
+def test_the_hinted_move_stays_in_view(lab: LabServer, browser: Any, viewport: str) -> None:
+    """Hint on a laptop and on a wide screen: the board does not move, the highlight and the buttons stay on screen."""
+    page = open_page(browser, lab, layout_notebook(lab, "en"), VIEWPORTS[viewport])
+    try:
+        for i, game in enumerate(GAMES):
+            before = in_view(page, i)
+            widget = page.locator(".bgw-game").nth(i)
+            widget.locator(".bgw-status", has_text="your turn").wait_for()
+            status = widget.locator(".bgw-status").inner_text()
+            widget.locator(".bgw-buttons button").nth(2).click()  # Hint
+            widget.locator(".bgw-status", has_text="Hint").wait_for()
+            assert widget.locator(".bgw-status").inner_text() != status
+            after = page.evaluate(IN_VIEW_JS, i)
+            assert after["canvas"] == before["canvas"], game  # nothing scrolled or jumped
+            for part in (after["canvas"], after["status"], *after["buttons"]):
+                assert inside(part, after["view"]), (game, part)
+            SHOTS.mkdir(exist_ok=True)
+            page.screenshot(path=str(SHOTS / f"hint_{viewport}_{game}.png"))
+    finally:
+        page.context.close()
 
-    (Boards of at most 560 px are never shown smaller: the canvas's minimum width is 560 px.)
-    """
+
+@pytest.mark.parametrize(("viewport", "zoom"), [("1024x768", 1.5), ("1920x1080", 1.0)])
+def test_a_click_on_a_scaled_board_lands_on_the_right_card(
+    lab: LabServer, browser: Any, viewport: str, zoom: float
+) -> None:
+    """Papageno shown smaller than asked for (``zoom=1.5`` on a laptop: it must fit with its
+    buttons) and bigger (a wide output grows it): clicking where card 0 is shown turns card 0
+    up (hit-testing follows the scale)."""
     from boardgames_widgets.games.papageno.view import PapagenoLayout
 
-    name = "zoomed_papageno.ipynb"
+    name = f"scaled_papageno_{viewport}.ipynb"
     write_notebook(
-        lab.root / name, ["import boardgames_widgets as bw", "bw.play('papageno', seed=1, lang='en', zoom=1.5)"]
+        lab.root / name, ["import boardgames_widgets as bw", f"bw.play('papageno', seed=1, lang='en', zoom={zoom})"]
     )
-    context = browser.new_context(viewport={"width": 1024, "height": 768}, device_scale_factor=1)
+    width, height = VIEWPORTS[viewport]
+    context = browser.new_context(viewport={"width": width, "height": height}, device_scale_factor=1)
     page = context.new_page()
     page.set_default_timeout(60_000)
     open_and_run(page, lab, name)
@@ -127,7 +195,10 @@ def test_a_click_on_a_smaller_board_lands_on_the_right_card(lab: LabServer, brow
         canvas.evaluate("c => c.scrollIntoView({block: 'center'})")
         box = wait_still(page, canvas)
         scale = box["width"] / lay.width
-        assert 1.0 < scale < 0.95 * 1.5  # bigger than 100 %, smaller than asked for
+        if zoom > 1:
+            assert scale < 0.95 * zoom  # smaller than asked for
+        else:
+            assert scale > 1.4  # grown
         before = widget.locator(".bgw-log").inner_text()
         # a mouse click at that point of the page (a locator's click would scroll the tall canvas first)
         page.mouse.click(box["x"] + (x + w / 2) * scale, box["y"] + (y + h / 2) * scale)
@@ -143,6 +214,10 @@ def test_latvian_and_hebrew_chrome_does_not_overflow(lab: LabServer, browser: An
     page = open_page(browser, lab, layout_notebook(lab, lang), VIEWPORTS["1024x768"])
     try:
         assert_fits(page.evaluate(MEASURE_JS))
+        for i, game in enumerate(GAMES):
+            b = in_view(page, i)
+            for part in (b["canvas"], b["status"], *b["buttons"]):
+                assert inside(part, b["view"]), (lang, game, part, b["view"])
         shoot(page, f"{lang}_1024x768")
     finally:
         page.context.close()

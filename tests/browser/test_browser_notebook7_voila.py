@@ -97,7 +97,11 @@ def test_the_arcade_in_voila_fits_and_names_the_seats(voila: LabServer, browser:
         # one set of seat pickers (the board's), named after the seats: pick Chop Chop and play
         page.locator(".bgw-arcade select").first.select_option(label="Chop Chop (2–5 players)")
         page.locator(".bgw-arcade button", has_text="Play").click()
-        page.locator(".bgw-game .widget-dropdown label", has_text="Cat player").wait_for()
+        cat = page.locator(".bgw-game .widget-dropdown label", has_text="Cat player")
+        cat.wait_for(state="attached")  # Chop Chop's board is there, its seat pickers folded under it
+        chop_chop = page.locator(".bgw-game", has=page.locator(".widget-dropdown label", has_text="Cat player"))
+        chop_chop.locator(".bgw-more").get_by_text("Players and settings").click()
+        cat.wait_for()
         labels = [t for t in page.locator(".bgw-arcade .widget-dropdown label").all_inner_texts() if t.strip()]
         assert labels.count("Cat player") == 1 and "Mice player" in labels and "Player 0" not in labels, labels
         wait_still(page, page.locator(".bgw-game canvas").first)

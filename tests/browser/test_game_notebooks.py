@@ -120,4 +120,4 @@ def test_chop_chop_notebook_moves_a_mouse_by_clicks(lab: LabServer, page: Any) -
     wait_pixels_change(page, selected_pixels)
     screenshot(page, "chop_chop_after_move")
     log = page.locator(".bgw-game .bgw-log").inner_text()
-    assert f"Mouse {mouse} walks" in log, log
+    assert f"Mouse {mouse + 1} walks" in log, log  # mice counted from 1 in words

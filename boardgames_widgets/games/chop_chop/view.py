@@ -9,6 +9,7 @@ top-left corner at ``(ORIGIN_X + (c + 1) * CELL, ORIGIN_Y + (r + 1) * CELL)``.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from typing import Any
 
 from boardgames_widgets.core.painter import Hit, Painter, SVGPainter, svg_of
@@ -299,6 +300,62 @@ def draw_tile_face(p: Painter, tile: Tile, x: float, y: float, cell: float, *, c
 # -- the whole picture ----------------------------------------------------------------
 
 
+#: Marks over the kitchen: lit landing squares, the square passed through, the pieces that may move.
+LIT, LIT_EDGE, VIA, VIA_EDGE, SELECT = "#ffe066", "#e0a800", "#e1bee7", "#7b1fa2", "#2e7d32"
+
+
+def draw_marks(
+    p: Painter,
+    layout: Layout,
+    *,
+    landings: Sequence[int] = (),
+    steps: str = "",
+    chosen: int | None = None,
+    via: Sequence[tuple[int, Sequence[Coord]]] = (),
+    movable: Sequence[int] = (),
+    active: int | None = None,
+    hint: int | None = None,
+) -> None:
+    """The marks of a turn over the kitchen (the widget's overlay layer; cells as layout indices).
+
+    Args:
+        landings: the squares the chosen piece may land on (lit), each with ``steps`` in a badge.
+        chosen: the landing square chosen so far (a thicker edge).
+        via: for the chosen landing, each square it may be entered from, with the path there.
+        movable: the cells of the pieces that may move (ringed), ``active`` the selected one.
+        hint: the square the hint bot would go to (framed).
+    """
+    cell = CELL
+    for c in landings:
+        x, y = cell_origin(layout, c)
+        p.rect(
+            x + 3,
+            y + 3,
+            cell - 6,
+            cell - 6,
+            fill=LIT,
+            stroke=LIT_EDGE,
+            line_width=3 if c == chosen else 2,
+            radius=7,
+            opacity=0.55,
+        )
+        if steps:
+            p.circle(x + cell - 12, y + 12, 10, fill=LIT_EDGE)
+            p.text(x + cell - 12, y + 12, steps, size=MIN_TEXT, fill="#fff", bold=True)
+    for c, path in via:
+        x, y = cell_origin(layout, c)
+        p.rect(x + 6, y + 6, cell - 12, cell - 12, fill=VIA, stroke=VIA_EDGE, line_width=2, radius=6)
+        if path:
+            pts = [cell_center(layout, layout.index[rc]) for rc in path]
+            p.polygon(pts, stroke=VIA_EDGE, line_width=3, closed=False, opacity=0.6)
+    for c in movable:
+        cx, cy = cell_center(layout, c)
+        p.circle(cx, cy, cell * 0.46, stroke=SELECT, line_width=4 if c == active else 2)
+    if hint is not None:
+        x, y = cell_origin(layout, hint)
+        p.rect(x + 1, y + 1, cell - 2, cell - 2, stroke=VIA_EDGE, line_width=4, radius=8)
+
+
 def draw_state(
     p: Painter, state: ChopChopState, layout: Layout | None = None, *, cheese_to_win: int = CHEESE_TO_WIN
 ) -> None:
@@ -325,7 +382,7 @@ def draw_state(
     for m, cell in enumerate(state.mice):
         if 0 <= cell < nf and lay.table[cell]:
             cx, cy = cell_center(lay, cell)
-            draw_mouse(p, cx, cy, str(m))
+            draw_mouse(p, cx, cy, str(m + 1))  # mice counted from 1, as in the log
     table = lay.table_cells()
     if table:
         xs = [cell_origin(lay, c)[0] for c in table]
@@ -350,7 +407,7 @@ def draw_state(
     for m, cell in enumerate(state.mice):
         if cell >= 0 and not (cell < nf and lay.table[cell]):
             cx, cy = cell_center(lay, cell)
-            draw_mouse(p, cx, cy, str(m))
+            draw_mouse(p, cx, cy, str(m + 1))  # mice counted from 1, as in the log
     # the last move's path
     if len(state.path) >= 2:
         pts = [cell_center(lay, c) for c in state.path]

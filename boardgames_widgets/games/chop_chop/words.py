@@ -54,7 +54,7 @@ class ChopChopWords(GameWords):
                     "A draw: the game stopped after {n} turns.",
                     state.turns,
                 )
-            return self._("A draw: the last mice are shut in their holes behind cheese, so nobody can win.")
+            return self.dead_words(state)
         if left == 0:
             return self.ngettext(
                 "The cat wins: all mice are caught ({n} cheese collected).",
@@ -67,8 +67,18 @@ class ChopChopWords(GameWords):
             state.turns,
         )  # records made before CC-W5, when the turn limit was a cat win
 
+    def dead_words(self, state: ChopChopState) -> str:
+        """Why a position ended as a draw before the turn limit (CC-W5: neither side can reach its goal)."""
+        left = [m for m in state.mice if m >= 0]
+        if left and all(self.game.layout.is_hole(m) for m in left):
+            return self._("A draw: the last mice are shut in their holes behind cheese, so nobody can win.")
+        return self._(
+            "A draw: nobody can win any more — the cat cannot reach the mice that are left, "
+            "and the mice cannot get the cheese they need."
+        )
+
     def _piece_words(self, piece: int) -> str:
-        return self._("The cat") if piece == CAT else self._("Mouse {n}", n=piece)
+        return self._("The cat") if piece == CAT else self._("Mouse {n}", n=piece + 1)
 
     def action_words(self, state: ChopChopState, action: Any) -> str:
         t = self._
@@ -111,7 +121,7 @@ class ChopChopWords(GameWords):
         if self.game.layout.table[dest]:
             return ""
         caught = [m for m, c in enumerate(state.mice) if c == dest]
-        return " " + self._("and catches mouse {n}!", n=caught[0]) if caught else ""
+        return " " + self._("and catches mouse {n}!", n=caught[0] + 1) if caught else ""
 
     def _reveal_words(self, state: ChopChopState, tile: Tile) -> str:
         t = self._
@@ -147,7 +157,7 @@ class ChopChopWords(GameWords):
         if state.mice_skip:
             parts.append(t("knife: the mice skip their next turn"))
         if state.lock >= 0:
-            parts.append(t("double turn: mouse {n} moves again", n=state.lock))
+            parts.append(t("double turn: mouse {n} moves again", n=state.lock + 1))
         return " · ".join(parts)
 
     def result_words(self, state: ChopChopState) -> str:

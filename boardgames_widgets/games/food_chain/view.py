@@ -8,7 +8,7 @@ the live canvas widget. :class:`FoodChainLayout` holds the geometry and a pure
 from __future__ import annotations
 
 import math
-from collections.abc import Collection
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -245,6 +245,7 @@ def draw(
     layout: FoodChainLayout | None = None,
     removal_steps: int | None = None,
     status: str | None = None,
+    hands: Mapping[int, Sequence[Card]] | None = None,
 ) -> FoodChainLayout:
     """Draw ``state`` from ``player``'s seat (``None``: the teacher's view, every hand open).
 
@@ -253,6 +254,8 @@ def draw(
         selected: index of the selected card in the shown hand.
         removal_steps: how many removal steps of FC-E2 to mark (0–3); default all at the end.
         status: the header text; a description of the position by default.
+        hands: the order a seat's hand is shown in (:func:`stable_hand`); the rules' sorted
+            order for a seat not given.
     """
     lay = layout or FoodChainLayout(state.num_players)
     c = lay.cell
@@ -308,7 +311,8 @@ def draw(
         hx, hy = lay.hand_xy(0, row)
         colour = PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]
         shape_marker(p, CHEESE_SHAPES[seat], lay.margin + 10, hy + lay.hand_card[1] / 2, 6, colour)
-        p.text(lay.margin + 22, hy + lay.hand_card[1] / 2, f"P{seat}", size=13, fill=colour, align="left", bold=True)
+        # the seat from 1 beside its colour's mark (the status line says "Player 1")
+        p.text(lay.margin + 22, hy + lay.hand_card[1] / 2, str(seat + 1), size=15, fill=colour, align="left", bold=True)
         if result is not None:
             p.text(
                 lay.margin + 70,
@@ -321,7 +325,8 @@ def draw(
                 align="left",
             )
         w, h = lay.hand_card
-        for i, card in enumerate(state.hands[seat]):
+        shown = state.hands[seat] if hands is None or seat not in hands else hands[seat]
+        for i, card in enumerate(shown):
             x, y = lay.hand_xy(i, row)
             if player is not None and i == selected:
                 p.rect(x - 3, y - 3, w + 6, h + 6, fill=HIGHLIGHT, radius=8)
@@ -339,16 +344,81 @@ def _header(_: Translator, state: FoodChainState, result: object) -> str:
                 "Player {player} wins with {n} point",
                 "Player {player} wins with {n} points",
                 result.points[w],
-                player=w,
+                player=w + 1,
             )
-        return _("Shared win: {names}", names=", ".join(f"P{w}" for w in result.winners))
+        names = _.join_and([_("Player {n}", n=w + 1) for w in result.winners])
+        return _("Shared win: {names}", names=names)
     if state.to_draw:
-        return _("Player {player} draws · pile {n}", player=state.to_draw[0], n=sum(state.pile))
-    return _("Player {player} to place · pile {n}", player=state.turn, n=sum(state.pile))
+        return _("Player {player} draws · pile {n}", player=state.to_draw[0] + 1, n=sum(state.pile))
+    return _("Player {player} to place · pile {n}", player=state.turn + 1, n=sum(state.pile))
+
+
+def stable_hand(shown: Sequence[Card], hand: Sequence[Card]) -> list[Card]:
+    """``hand`` in the order ``shown`` had it: the cards still held keep their places, new ones go at the end.
+
+    The rules keep a hand sorted; a player sees it in a stable order instead (a drawn card
+    does not shuffle the others).
+
+    >>> a, b, c = Card(CHEESE, 1), Card(CHEESE, 2), Card(DOG)
+    >>> [str(x) for x in stable_hand([b, a], [a, b, c])]
+    ['cheese2', 'cheese1', 'dog']
+    >>> [str(x) for x in stable_hand([b, c, a], [a, c])]
+    ['dog', 'cheese1']
+    """
+    left = list(hand)
+    out: list[Card] = []
+    for card in shown:
+        if card in left:
+            left.remove(card)
+            out.append(card)
+    return out + left
 
 
 #: The most cards a hand can hold: the cheese set plus the opening draws.
 MAX_HAND = len(CHEESE_VALUES) + OPENING_DRAWS
+
+
+def draw_marks(
+    p: Painter,
+    lay: FoodChainLayout,
+    *,
+    cells: Collection[tuple[int, int]] = (),
+    lit: bool = False,
+    selected: int | None = None,
+    hint_cell: tuple[int, int] | None = None,
+    hint_card: int | None = None,
+) -> None:
+    """The marks of a turn over the picture (the widget's overlay layer).
+
+    Args:
+        cells: the cells a card may go to: faint, bright once a card is chosen (``lit``).
+        selected: the index of the chosen card in the shown hand (framed).
+        hint_cell: the cell the hint bot would play (framed green), ``hint_card`` its card.
+    """
+    c = lay.cell
+    for r, col in cells:
+        x, y = lay.cell_xy(r, col)
+        p.rect(
+            x + 2,
+            y + 2,
+            c - 4,
+            c - 4,
+            fill=HIGHLIGHT,
+            stroke="#e0a800",
+            line_width=1.5,
+            radius=5,
+            opacity=0.9 if lit else 0.35,
+        )
+    w, h = lay.hand_card
+    if selected is not None:
+        x, y = lay.hand_xy(selected)
+        p.rect(x - 3, y - 3, w + 6, h + 6, stroke="#e0a800", line_width=4, radius=8)
+    if hint_cell is not None:
+        x, y = lay.cell_xy(*hint_cell)
+        p.rect(x + 1, y + 1, c - 2, c - 2, stroke="#2e7d32", line_width=3, radius=6)
+        if hint_card is not None:
+            hx, hy = lay.hand_xy(hint_card)
+            p.rect(hx - 3, hy - 3, w + 6, h + 6, stroke="#2e7d32", line_width=3, radius=8)
 
 
 class View:
@@ -373,10 +443,18 @@ class View:
         """One hand row for a seat's picture, one per player for the teacher view."""
         return self.layout.height(1 if self.seat is not None else self.num_players)
 
-    def draw(self, p: Painter, state: FoodChainState, seat: int | None, *, status: str | None = None) -> None:
+    def draw(
+        self,
+        p: Painter,
+        state: FoodChainState,
+        seat: int | None,
+        *,
+        status: str | None = None,
+        hands: Mapping[int, Sequence[Card]] | None = None,
+    ) -> None:
         """Draw ``state`` from ``seat`` (see :func:`draw`)."""
         self.seat = seat
-        draw(p, state, player=seat, layout=self.layout, status=status)
+        draw(p, state, player=seat, layout=self.layout, status=status, hands=hands)
 
     def hit_test(self, x: float, y: float) -> Hit | None:
         """``Hit("cell", row, col)`` or ``Hit("hand", index)`` (the hand drawn last), or ``None``."""

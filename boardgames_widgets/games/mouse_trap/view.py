@@ -28,6 +28,7 @@ from boardgames_widgets.games.mouse_trap.layout import (
     TRAP_PARTS,
     TRAP_STAGES,
     MouseTrapConfig,
+    Space,
     SpaceKind,
 )
 from boardgames_widgets.games.mouse_trap.rules import MouseTrapState, Phase
@@ -542,6 +543,42 @@ def draw_lines(
         p.text(x, top + i * step, line, size=size, fill=fill, align=align, bold=bold)
 
 
+def space_label(space: Space, cfg: MouseTrapConfig, _: Translator) -> str:
+    """A space's label on the board in plain words: "build" where this game's players build
+    (none on a build space for other player counts: it is drawn faded), else the sign or word.
+
+    The rules' short labels ("B234": build with 2, 3 or 4 players) are for records and texts.
+    """
+    if space.kind is SpaceKind.BUILD:
+        return _("build") if cfg.can_build_on(space) else ""
+    return _(space.short)
+
+
+def draw_marks(
+    p: Painter,
+    lay: MouseTrapLayout,
+    cfg: MouseTrapConfig,
+    state: MouseTrapState,
+    *,
+    mice: Collection[int] = (),
+    crank: bool = False,
+    players: Collection[int] = (),
+) -> None:
+    """The marks of a choice over the board (the widget's overlay layer): the ``mice`` that may
+    move (ringed), the Turn Crank space when it may be turned, the ``players`` cheese may be taken from."""
+    spots = lay.mouse_spots(state)
+    for seat in mice:
+        if seat in spots:
+            mx, my = spots[seat]
+            p.circle(mx, my, 0.2 * lay.cell, stroke="#e0a800", line_width=3)
+    if crank:
+        sx, sy, sw, sh = lay.space_rect(cfg.position_of(SpaceKind.TURN_CRANK))
+        p.rect(sx - 4, sy - 4, sw + 8, sh + 8, stroke="#e0a800", line_width=3, radius=14)
+    for seat in players:
+        bx, by, bw, bh = lay.player_box(seat)
+        p.rect(bx - 2, by - 2, bw + 4, bh + 4, stroke="#e0a800", line_width=2, radius=6)
+
+
 def draw_label(
     p: Painter, x: float, y: float, text: str, width: float, *, fill: str = INK, align: str = "center"
 ) -> None:
@@ -601,10 +638,10 @@ def draw(
         if pos < cfg.loop_start:
             p.rect(bx, by, bw, bh, fill=fill, stroke="#7a6a4f", line_width=1, radius=6, opacity=0.55 if dim else 1.0)
             p.text(bx + 3, by + 8, str(pos), size=MIN_TEXT, fill="#7d6c54", align="left")
-            draw_label(p, x, by + bh - 9, _(space.short), bw - 4)
+            draw_label(p, x, by + bh - 9, space_label(space, cfg, _), bw - 4)
         else:
             p.rect(bx, by, bw, bh, fill=fill, stroke="#5b3f7a", line_width=1.5, radius=12)
-            draw_label(p, x, by + bh - 10, _(space.short), bw - 6)
+            draw_label(p, x, by + bh - 10, space_label(space, cfg, _), bw - 6)
     lx, ly = lay.loop_centre
     draw_label(p, lx, ly - 9, _("THE LOOP"), 2 * lay.loop_radius - LOOP_W - 4, fill="#6b5b45")
     p.text(lx, ly + 11, "↻", size=16, fill="#6b5b45")

@@ -402,27 +402,40 @@ def draw_card(p: Painter, card: str, x: float, y: float, w: float, h: float) -> 
 
 
 # -- the scene --------------------------------------------------------------------------------
-def _status(
-    state: PapagenoState | PapagenoObservation,
-    viewer: int | None,
-    hand_seen: bool,
-    describe: str | None,
-    _: Translator | None = None,
-) -> str:
-    if describe is not None:
-        return describe
-    wins = "-".join(str(w) for w in state.round_wins)
-    if _ is None or _.lang == "en":
-        who = "teacher view" if viewer is None else f"seen by player {viewer}"
-        return f"Round {state.round}, round wins {wins}; player {state.actor} ({state.phase.value}) — {who}"
-    who = _("teacher view") if viewer is None else _("seen by player {n}", n=viewer)
-    return _(
-        "Round {round}, round wins {wins}; player {player} — {who}",
-        round=state.round,
-        wins=wins,
-        player=state.actor,
-        who=who,
-    )
+def _status(state: PapagenoState | PapagenoObservation, winners: Sequence[int], _: Translator) -> str:
+    """The board's caption: the round and what happens now, in plain words, players from 1.
+
+    Public: nothing a seat may not know (a drawn card is "the drawn card").
+    """
+    who = _("Player {n}", n=state.actor + 1)
+    phase = state.phase
+    if phase is Phase.DEAL:
+        what = _("The cards are dealt; the top card of the draw pile is turned up.")
+    elif phase is Phase.OPENING:
+        what = _("{who} chooses a card to turn up.", who=who)
+    elif phase is Phase.TURN:
+        what = _("{who} draws from the pile or takes the top card of the discard pile.", who=who)
+    elif phase is Phase.DRAW_REVEAL:
+        what = _("{who} draws a card.", who=who)
+    elif phase is Phase.PLACE and state.hand_drawn:
+        what = _("{who} puts the drawn card in their area or throws it away.", who=who)
+    elif phase is Phase.PLACE:
+        what = _("{who} puts the card from the discard pile in their area.", who=who)
+    elif phase in (Phase.OPENING_REVEAL, Phase.SWAP_REVEAL):
+        what = _("A card of {who} turns up.", who=who)
+    elif phase is Phase.FLUTE_REVEAL:
+        what = _("Pan Flute: a card of {who} turns up.", who=_("Player {n}", n=state.receiver + 1))
+    elif phase is Phase.CAPTURE:
+        what = _("{who} may use the Capture: swap a face-up card with another player's, or not.", who=who)
+    elif phase is Phase.END_REVEAL:
+        what = _("The round is over: every card turns up.")
+    else:
+        won = _.join_and([_("Player {n}", n=w + 1) for w in winners])
+        if phase is Phase.ROUND_OVER:
+            what = _("{won} won the round (the lowest total wins).", won=won) if won else ""
+        else:
+            what = _("Game over.")
+    return _("Round {round}: {what}", round=state.round, what=what)
 
 
 def _draw(
@@ -457,7 +470,7 @@ def _draw(
             line_width=3 if active else 1.5,
             radius=8,
         )
-        name = f"P{player}" + (" " + _("(you)") if player == viewer else "")
+        name = _("Player {n}", n=player + 1) + (" " + _("(you)") if player == viewer else "")
         extra = _("wins {n}", n=state.round_wins[player])
         if state.last_scores and scores is None:
             extra += " · " + _("last score {n}", n=state.last_scores[player])
@@ -509,10 +522,10 @@ def _draw(
     caption = ""
     if hand is not None:
         draw_card(p, hand, x, y, w, h)
-        caption = _("held by player {n}", n=state.actor)
+        caption = _("held by player {n}", n=state.actor + 1)
     elif hand_hidden:
         draw_back(p, x, y, w, h, mark="")
-        caption = _("player {n}'s secret card", n=state.actor)
+        caption = _("player {n}'s secret card", n=state.actor + 1)
     elif travelling is not None:
         draw_card(p, travelling, x, y, w, h)
         caption = _("Pan Flute: travelling left")
@@ -598,8 +611,6 @@ def draw(
         unseen = _("Unseen (face down + draw pile): {cards}", cards="  ".join(parts))
         if state.draw_known:
             unseen += "   " + _("reshuffled pile: {cards}", cards=" ".join(state.draw_known))
-    # the rules describe a position in English; other languages draw their own status line
-    desc = game.describe(state) if game is not None and _.lang == "en" else None
     scores = None
     winners: Sequence[int] = ()
     if game is not None and state.phase in (Phase.ROUND_OVER, Phase.GAME_OVER):
@@ -613,7 +624,7 @@ def draw(
         hidden,
         state.draw_unseen + len(state.draw_known),
         unseen,
-        _status(state, player, hand_visible, desc, _),
+        _status(state, winners, _),
         deal,
         scores,
         winners,
@@ -650,9 +661,58 @@ def render_observation_svg(obs: PapagenoObservation) -> str:
         obs.hand_hidden,
         obs.draw_pile_size,
         "",
-        _status(obs, obs.player, not obs.hand_hidden, None, painter_translator(p)),
+        _status(obs, (), painter_translator(p)),
     )
     return p.to_svg()
+
+
+def draw_banner(p: Painter, rect: tuple[float, float, float, float], head: str, why: str, foot: str) -> None:
+    """The end-of-round banner in ``rect``: the result (``head``), how to read the marks, what next."""
+    bx, by, bw, bh = rect
+    p.rect(bx, by, bw, bh, fill="#fffde7", stroke="#f9a825", line_width=2, radius=10)
+    x, width, y = bx + bw / 2, bw - 12, by + 14
+    y += 19 * draw_lines(p, x, y, head, width, 3, size=15, align="center", bold=True) + 3
+    y += LINE_H * draw_lines(p, x, y, why, width, 5, fill="#5d4037", align="center") + 5
+    draw_lines(p, x, y, foot, width, 4, align="center")
+
+
+def draw_marks(
+    p: Painter,
+    *,
+    targets: Sequence[tuple[tuple[float, float, float, float], bool]] = (),
+    button: tuple[tuple[float, float, float, float], str, bool] | None = None,
+    hints: Sequence[tuple[float, float, float, float]] = (),
+    prompt: tuple[tuple[float, float, float, float], str] | None = None,
+) -> None:
+    """The marks of a turn over the table (the widget's overlay layer).
+
+    Args:
+        targets: the cards and piles that may be clicked, as ``(rect, chosen)`` (a chosen one
+            stands out in pink).
+        button: a button drawn on the table, ``(rect, words, hinted)`` (the Capture's "No swap").
+        hints: what the hint bot would click (framed green).
+        prompt: ``(rect, words)``: what to do now, in the middle of the table.
+    """
+    for (x, y, w, h), chosen in targets:
+        p.rect(
+            x - 3,
+            y - 3,
+            w + 6,
+            h + 6,
+            stroke="#e91e63" if chosen else HIGHLIGHT,
+            line_width=4 if chosen else 2,
+            radius=7,
+            opacity=1.0 if chosen else 0.8,
+        )
+    if button is not None:
+        (x, y, w, h), words, hinted = button
+        p.rect(x, y, w, h, fill="#c8e6c9" if hinted else "#fff3c4", stroke="#b08a1a", line_width=1.5, radius=6)
+        p.text(x + w / 2, y + h / 2, words, size=12, fill=INK, bold=True)
+    for x, y, w, h in hints:
+        p.rect(x - 5, y - 5, w + 10, h + 10, stroke="#2e7d32", line_width=3, radius=8)
+    if prompt is not None:
+        (x, y, w, _h), words = prompt
+        draw_lines(p, x + 2, y + 8, words, w - 4, 3, fill="#5d4037", bold=True)
 
 
 class View(LayoutView):

@@ -196,6 +196,30 @@ class PapagenoWords(GameWords):
             f"<th style='padding:0 8px;text-align:start'>{why}</th></tr>{rows}</table>"
         )
 
+    def banner_words(self, state: PapagenoState) -> tuple[str, str, str]:
+        """The end-of-round banner (PA-E2): who won, how to read the marks, what to do next."""
+        tally = ", ".join(f"{self.player_name(i)} {w}" for i, w in enumerate(state.round_wins))
+        if state.phase is Phase.GAME_OVER:
+            champs = [i for i, r in enumerate(self.game.returns(state)) if r > 0]
+            head = self.ngettext(
+                "{names} wins the match!",
+                "{names} win the match!",
+                len(champs),
+                names=self.tr.join_and([self.player_name(c) for c in champs]),
+            )
+            foot = self._("Round wins: {tally}. Press New game to play again.", tally=tally)
+        else:
+            names = self.tr.join_and([self.player_name(w) for w in self.game.round_winners(state)])
+            head = self._("Round {round}: lowest total wins — {names}", round=state.round, names=names)
+            foot = self._(
+                "Round wins: {tally} (first to {need}). Click here to deal round {next}.",
+                tally=tally,
+                need=self.game.rounds_to_win,
+                next=state.round + 1,
+            )
+        why = self._("Crossed out: a column of two equal weights counts 0.  Arrows: an Egg copies its neighbour.")
+        return head, why, foot
+
     def explain(self, s: Any) -> str:
         """A grid's score in words (the scoring module's ``explain``, in this language)."""
         if self.tr.lang == "en":
