@@ -151,7 +151,7 @@ SLOW: tuple[str, ...] = (
     "tests/test_lessons_search.py::test_q4_worst_first_only_at_small_nodes_does_not_pass",
     # issue 32: CC-W5 against exhaustive search; the leak checks of the conformance suite
     "tests/test_chop_chop_deadness.py::test_CC_W5_never_calls_a_live_position_dead_exhaustive_search_1000_positions",
-    "tests/test_conformance_leaks.py::test_honest_hidden_information_games_pass_and_are_checked_for_leaks",
+    "tests/test_conformance_leaks.py::test_the_real_hidden_information_games_pass_and_are_checked_for_leaks",
     "tests/test_conformance_leaks.py::test_a_hidden_information_game_without_variants_is_told_how_to_provide_them",
 )
 

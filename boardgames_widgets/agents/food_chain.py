@@ -52,18 +52,46 @@ def food_chain_evaluator(game: Game[Any, Any], state: Any) -> tuple[float, ...]:
 
     The tie-break (more cheese on the table) adds a tenth of a point per card, and
     each cheese loses :data:`EVALUATOR_EXPOSURE` of its value per empty square beside it.
+
+    The search's leaf scorer, so :func:`~boardgames_widgets.games.food_chain.rules.score`'s
+    removals are counted on cells here without building its explanation (one card per
+    cell: "the cats not fled" are the cats with no dog beside them, and so on); the
+    numbers are the same, added in the same order.
     """
     if game.is_terminal(state):
         return game.returns(state)
-    from boardgames_widgets.games.food_chain.rules import CHEESE, score
+    from boardgames_widgets.games.food_chain.rules import CAT, CHEESE, DOG, MOUSE
 
-    result = score(state)
-    points = [pts + 0.1 * c for pts, c in zip(result.points, result.cheese_left, strict=True)]
-    occupied = {(p.row, p.col) for p in state.table}
-    for p in state.table:  # a cheese beside an empty square may meet a mouse there later
-        if p.card.kind == CHEESE:
-            empty = sum((p.row + dr, p.col + dc) not in occupied for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1)))
-            points[p.card.owner] -= EVALUATOR_EXPOSURE * p.card.value * empty
+    occupied: set[tuple[int, int]] = set()
+    dogs: set[tuple[int, int]] = set()
+    cats: list[tuple[int, int]] = []
+    mice: list[tuple[int, int]] = []
+    cheese: list[tuple[int, int, Any]] = []
+    for p in state.table:
+        r, c, card = p.row, p.col, p.card
+        occupied.add((r, c))
+        kind = card.kind
+        if kind == CHEESE:
+            cheese.append((r, c, card))
+        elif kind == MOUSE:
+            mice.append((r, c))
+        elif kind == CAT:
+            cats.append((r, c))
+        elif kind == DOG:
+            dogs.add((r, c))
+    # FC-E2: 1. cats next to a dog flee; 2. mice next to a remaining cat are caught
+    stay = {(r, c) for r, c in cats if not ({(r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)} & dogs)}
+    free = {(r, c) for r, c in mice if not ({(r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)} & stay)}
+    n = state.num_players
+    pts, left = [0] * n, [0] * n
+    for r, c, card in cheese:  # 3. cheese next to a remaining mouse is eaten; the rest counts (FC-E3)
+        if not ({(r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)} & free):
+            pts[card.owner] += card.value
+            left[card.owner] += 1
+    points = [v + 0.1 * k for v, k in zip(pts, left, strict=True)]
+    for r, c, card in cheese:  # a cheese beside an empty square may meet a mouse there later
+        empty = sum(cell not in occupied for cell in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)))
+        points[card.owner] -= EVALUATOR_EXPOSURE * card.value * empty
     return share_by_margin(margins(points), FOOD_CHAIN_SCALE)
 
 

@@ -50,7 +50,7 @@ import random
 import re
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cache
 from typing import Any, ClassVar, cast
@@ -1093,6 +1093,32 @@ class Papageno(Game[PapagenoState, Action]):
         return tuple(1.0 / len(winners) if p in winners else 0.0 for p in range(n))
 
     # -- hidden information -------------------------------------------------------------------
+    def hidden_variants(self, state: PapagenoState, player: int, rng: random.Random) -> list[PapagenoState]:
+        """States that differ from ``state`` only in what ``player`` cannot see (for the
+        conformance suite's leak check, :mod:`boardgames_widgets.testing`).
+
+        The one secret of a Papageno state is the card another player drew (PA-T1): each
+        variant holds instead another card it could have been — another kind of the
+        unseen cards, or of the known draw pile after a reshuffle (PA-S3) — with the
+        counts it came from adjusted. Face-down cards hold no identity (``None``), so
+        nothing else can change. Every variant, in ``KINDS`` order (``rng`` is unused:
+        there are at most as many as card kinds).
+        """
+        hand = state.hand
+        if hand is None or self.hand_visible_to(state, player):
+            return []
+        out = []
+        if state.hand_from_known:
+            for card in sorted(set(state.draw_known) - {hand}, key=KIND_INDEX.__getitem__):
+                known = sorted_cards((*_remove_one(state.draw_known, card), hand))
+                out.append(replace(state, hand=card, draw_known=known))
+        else:
+            for card in sorted(set(cards_from_counts(state.unseen)) - {hand}, key=KIND_INDEX.__getitem__):
+                unseen = list(_take(state.unseen, card))
+                unseen[KIND_INDEX[hand]] += 1
+                out.append(replace(state, hand=card, unseen=tuple(unseen)))
+        return out
+
     def hand_visible_to(self, state: PapagenoState, player: int) -> bool:
         """Whether ``player`` may see the held card: always, unless another player drew it (PA-T1)."""
         return not state.hand_drawn or player == state.actor
