@@ -153,6 +153,8 @@ SLOW: tuple[str, ...] = (
     "tests/test_chop_chop_deadness.py::test_CC_W5_never_calls_a_live_position_dead_exhaustive_search_1000_positions",
     "tests/test_conformance_leaks.py::test_the_real_hidden_information_games_pass_and_are_checked_for_leaks",
     "tests/test_conformance_leaks.py::test_a_hidden_information_game_without_variants_is_told_how_to_provide_them",
+    # issue 32: two ISMCTS searches against the reference selection, tree for tree
+    "tests/test_strong_bot_shortcuts.py::test_ismcts_inlined_selection_makes_the_same_tree_as_max_over_ucb",
 )
 
 

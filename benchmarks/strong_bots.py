@@ -66,14 +66,22 @@ def cpu_per_move(game_id: str, iterations: int, moves: int, rounds: int, seed: i
     return times
 
 
-def strength(game_id: str, iterations: int, games: int, seed: str, workers: int) -> Any:
-    """The strong bot at ``iterations`` a move against Greedy: its pairing result."""
+def strength(game_id: str, iterations: int, games: int, seed: str, workers: int, results: str | None = None) -> Any:
+    """The strong bot at ``iterations`` a move against Greedy: its pairing result (with
+    ``results``, a JSON Lines file the finished games are appended to and resumed from)."""
     game = make_game(game_id, num_players=2)
     bot = strong_agent(game, iterations=iterations)
     executor = ProcessPoolExecutor(workers) if workers > 1 else None
     try:
         result = gauntlet(
-            game, ("strong", bot), {"greedy": GreedyAgent(game)}, games, seed=seed, executor=executor, progress=False
+            game,
+            ("strong", bot),
+            {"greedy": GreedyAgent(game)},
+            games,
+            seed=seed,
+            executor=executor,
+            progress=False,
+            results_path=None if results is None else f"{results}.{game_id}.{iterations}.jsonl",
         )
     finally:
         if executor is not None:
@@ -90,6 +98,9 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=8, help="decision states timed per round (default 8)")
     parser.add_argument("--rounds", type=int, default=3, help="rounds of the CPU timing (default 3)")
     parser.add_argument("--workers", type=int, default=1, help="processes for the games")
+    parser.add_argument(
+        "--results", default=None, help="keep finished games in RESULTS.<game>.<budget>.jsonl (resumable)"
+    )
     parser.add_argument("--skip", default="", help="comma-separated parts to skip: cpu,strength")
     args = parser.parse_args()
     ids = [g for g in GAMES if not args.only or g in args.only.split(",")]
@@ -106,7 +117,7 @@ def main() -> None:
             row += ["—", "—", "—"]
         if "strength" not in skip:
             start = time.perf_counter()
-            p = strength(gid, budget, args.games, args.seed, args.workers)
+            p = strength(gid, budget, args.games, args.seed, args.workers, args.results)
             row += [p.cell(), str(p.games), f"{time.perf_counter() - start:.0f}"]
         else:
             row += ["—", "—", "—"]

@@ -10,6 +10,7 @@ position's value for search), ``SEARCH`` (the strong bot's search settings),
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from typing import Any
 
 from boardgames_widgets.agents.rollout import margins, share_by_margin
@@ -106,9 +107,70 @@ def food_chain_sample_state(game: Game[Any, Any], observation: Any, rng: random.
     pile. In the open-deck variant nothing is hidden: the animals everyone drew
     follow from the known deck order, and the one consistent state is rebuilt.
 
+    ISMCTS samples from the same observation thousands of times a move, so what
+    follows from the observation alone is worked out once (:func:`_sampling_plan`, kept
+    for the last observation asked about) and only the deal is drawn each time.
+
     Raises:
         ValueError: the observation is not at a decision of its player.
     """
+    if observation.current_player < 0:
+        raise ValueError("a Food Chain state can be sampled only at a player's decision")
+    global _last_plan
+    last = _last_plan
+    if last is not None and last[0] is observation and last[1] is game:
+        plan = last[2]
+    else:
+        plan = _sampling_plan(game, observation)
+        _last_plan = (observation, game, plan)
+    if not isinstance(plan, _Plan):
+        return plan  # open deck: the one consistent state
+    from boardgames_widgets.games.food_chain.rules import ANIMALS, FoodChainState
+
+    obs = observation
+    pool = list(plan.pool)
+    rng.shuffle(pool)
+    hands = []
+    for who, (k, cheese) in enumerate(zip(plan.deal, plan.cheese, strict=True)):
+        if who == obs.player:
+            hands.append(obs.hand)
+        else:
+            cards = cheese + [plan.cards[kind] for kind in pool[:k]]
+            hands.append(tuple(sorted(cards)))
+        pool = pool[k:]
+    pile = tuple(pool.count(kind) for kind in ANIMALS)
+    return FoodChainState(
+        obs.num_players,
+        obs.table,
+        tuple(hands),
+        (pile[0], pile[1], pile[2]),
+        obs.pile_order,
+        (),
+        obs.current_player,
+        obs.placed,
+    )
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """What a hidden-deck observation fixes for :func:`food_chain_sample_state`: the unseen
+    animals to deal (in a fixed order, shuffled per sample), how many each player gets
+    (0 for the observer), each player's unplaced cheese cards, and a card per animal kind."""
+
+    pool: tuple[str, ...]
+    deal: tuple[int, ...]
+    cheese: tuple[list[Any], ...]
+    cards: dict[str, Any]
+
+
+#: The last (observation, game, plan) of :func:`food_chain_sample_state` (one search asks
+#: about one observation many times; the observation is kept, so its id is not reused).
+_last_plan: tuple[Any, Any, Any] | None = None
+
+
+def _sampling_plan(game: Game[Any, Any], obs: Any) -> Any:
+    """The part of :func:`food_chain_sample_state` that follows from the observation alone:
+    a :class:`_Plan`, or in the open-deck variant the one consistent state."""
     from boardgames_widgets.games.food_chain.rules import (
         ANIMALS,
         CHEESE,
@@ -118,10 +180,7 @@ def food_chain_sample_state(game: Game[Any, Any], observation: Any, rng: random.
         FoodChainState,
     )
 
-    obs = observation
     n = obs.num_players
-    if obs.current_player < 0:
-        raise ValueError("a Food Chain state can be sampled only at a player's decision")
     placed = [p for p in obs.table if p.card.kind != START]
     first = (obs.current_player - len(placed)) % n  # cards are placed in turn order
     placer = [(first + k) % n for k in range(len(placed))]
@@ -132,41 +191,33 @@ def food_chain_sample_state(game: Game[Any, Any], observation: Any, rng: random.
             cheese_left[p.card.owner].remove(p.card.value)
         else:
             animals_placed[who].append(p.card.kind)
+    cheese = tuple([Card(CHEESE, v, who) for v in cheese_left[who]] for who in range(n))
 
-    deck = game.deck()  # type: ignore[attr-defined]
-    if obs.pile_order:  # open deck: replay the known order to see who drew what
-        order = _open_deck_order(game)
-        drawn = order[: len(order) - len(obs.pile_order)]
-        held = [[] for _ in range(n)]  # type: list[list[str]]
-        for j, kind in enumerate(drawn):
-            who = (first + j) % n if j < 2 * n else placer[j - 2 * n]
-            held[who].append(kind)
-        for who in range(n):
-            for kind in animals_placed[who]:
-                held[who].remove(kind)
-        hidden_hands = held
-        pile = tuple(obs.pile_order.count(kind) for kind in ANIMALS)
-    else:
-        unseen = list(deck)
+    if not obs.pile_order:
+        unseen = list(game.deck())  # type: ignore[attr-defined]
         for kind in [p.card.kind for p in placed if p.card.kind in ANIMALS] + [
             c.kind for c in obs.hand if c.kind in ANIMALS
         ]:
             unseen[ANIMALS.index(kind)] -= 1
-        pool = [kind for kind, count in zip(ANIMALS, unseen, strict=True) for _ in range(count)]
-        rng.shuffle(pool)
-        hidden_hands = []
-        for who in range(n):
-            k = 0 if who == obs.player else obs.hand_sizes[who] - len(cheese_left[who])
-            hidden_hands.append(pool[:k])
-            pool = pool[k:]
-        pile = tuple(pool.count(kind) for kind in ANIMALS)
-    hands = []
+        pool = tuple(kind for kind, count in zip(ANIMALS, unseen, strict=True) for _ in range(count))
+        deal = tuple(0 if who == obs.player else obs.hand_sizes[who] - len(cheese_left[who]) for who in range(n))
+        return _Plan(pool, deal, cheese, {kind: Card(kind) for kind in ANIMALS})
+
+    # open deck: replay the known order to see who drew what
+    order = _open_deck_order(game)
+    drawn = order[: len(order) - len(obs.pile_order)]
+    held = [[] for _ in range(n)]  # type: list[list[str]]
+    for j, kind in enumerate(drawn):
+        who = (first + j) % n if j < 2 * n else placer[j - 2 * n]
+        held[who].append(kind)
     for who in range(n):
-        if who == obs.player:
-            hands.append(obs.hand)
-        else:
-            cards = [Card(CHEESE, v, who) for v in cheese_left[who]] + [Card(kind) for kind in hidden_hands[who]]
-            hands.append(tuple(sorted(cards)))
+        for kind in animals_placed[who]:
+            held[who].remove(kind)
+    pile = tuple(obs.pile_order.count(kind) for kind in ANIMALS)
+    hands = [
+        obs.hand if who == obs.player else tuple(sorted(cheese[who] + [Card(kind) for kind in held[who]]))
+        for who in range(n)
+    ]
     return FoodChainState(
         n, obs.table, tuple(hands), (pile[0], pile[1], pile[2]), obs.pile_order, (), obs.current_player, obs.placed
     )
