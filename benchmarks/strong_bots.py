@@ -25,11 +25,14 @@ Usage::
     python benchmarks/strong_bots.py                              # both games, 200 games each
     python benchmarks/strong_bots.py --only chop_chop --workers 2
     python benchmarks/strong_bots.py --only food_chain --iterations 7000 --skip strength
+    python benchmarks/strong_bots.py --only food_chain --iterations 6000 --skip cpu --results /tmp/fresh
+    python benchmarks/strong_bots.py --only food_chain --iterations 6000 --results /tmp/fresh --so-far
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import statistics
 import sys
@@ -89,6 +92,23 @@ def strength(game_id: str, iterations: int, games: int, seed: str, workers: int,
     return result.pairing("strong", "greedy")
 
 
+def finished(path: str) -> Any:
+    """The strong bot's record in the games a ``--results`` file holds so far (a run still
+    going, or stopped): read only, nothing is played."""
+    from boardgames_widgets.analysis.tournament import PairingResult
+
+    games, score, errors = 0, 0.0, 0
+    with open(path, encoding="utf-8") as lines:
+        for line in lines:
+            row = json.loads(line)
+            if row["returns"] is None:
+                errors += 1
+                continue
+            games += 1
+            score += row["returns"][row["seats"].index("strong")]
+    return PairingResult("strong", "greedy", games, score, errors)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--only", default="", help="comma-separated game ids (default: chop_chop,food_chain)")
@@ -101,11 +121,19 @@ def main() -> None:
     parser.add_argument(
         "--results", default=None, help="keep finished games in RESULTS.<game>.<budget>.jsonl (resumable)"
     )
+    parser.add_argument("--so-far", action="store_true", help="print the record in the --results files, play nothing")
     parser.add_argument("--skip", default="", help="comma-separated parts to skip: cpu,strength")
     args = parser.parse_args()
     ids = [g for g in GAMES if not args.only or g in args.only.split(",")]
     skip = set(args.skip.split(","))
     print("$ python benchmarks/strong_bots.py " + " ".join(sys.argv[1:]), flush=True)
+    if args.so_far:
+        for gid in ids:
+            path = f"{args.results}.{gid}.{args.iterations or STRONG_MIN_BUDGET[gid]}.jsonl"
+            if Path(path).exists():
+                p = finished(path)
+                print(f"{gid}: strong vs greedy {p.cell()} in {p.games} games so far ({path})")
+        return
     rows = []
     for gid in ids:
         budget = args.iterations or STRONG_MIN_BUDGET[gid]
