@@ -2,9 +2,9 @@
 
 A sampler built from an observation repeats whatever the observation leaks, so the
 suite asks a hidden-information game for ``hidden_variants(state, player, rng)``: states
-changed *from the rules* in what the player cannot see. Papageno and Food Chain do not
-offer it yet, so the honest and the broken versions here are subclasses that add it
-(the real games are not changed); the broken ones leak in their observation.
+changed *from the rules* in what the player cannot see. The real Papageno and Food Chain
+offer it (so ``check_game`` runs the leak check on them); the broken versions here are
+subclasses whose observation leaks.
 """
 
 from __future__ import annotations
@@ -17,37 +17,14 @@ from typing import Any
 
 import pytest
 
-from boardgames_widgets.games.food_chain.rules import _ANIMAL_CARDS as FC_CARDS
 from boardgames_widgets.games.food_chain.rules import _CARD_ORDER as FC_ORDER
-from boardgames_widgets.games.food_chain.rules import ANIMALS, FoodChain, FoodChainState
+from boardgames_widgets.games.food_chain.rules import FoodChain, FoodChainState
 from boardgames_widgets.games.mouse_trap.rules import MouseTrap
-from boardgames_widgets.games.papageno.cards import KIND_INDEX, cards_from_counts, sorted_cards
-from boardgames_widgets.games.papageno.rules import Papageno, PapagenoState, _remove_one, _take
+from boardgames_widgets.games.papageno.rules import Papageno, PapagenoState
 from boardgames_widgets.testing import ConformanceError, ConformanceWarning, check_game
 
 
-class _HonestPapageno(Papageno):
-    """Papageno with ``hidden_variants``: the card someone holds unseen, swapped for each
-    other card it could be (PA rules: drawn from the unseen cards, or from a known pile)."""
-
-    def hidden_variants(self, state: PapagenoState, player: int, rng: random.Random) -> list[PapagenoState]:
-        hand = state.hand
-        if hand is None or self.hand_visible_to(state, player):
-            return []
-        out = []
-        if state.hand_from_known:
-            for card in sorted(set(state.draw_known) - {hand}):
-                known = sorted_cards((*_remove_one(state.draw_known, card), hand))
-                out.append(dataclasses.replace(state, hand=card, draw_known=known))
-        else:
-            for card in sorted(set(cards_from_counts(state.unseen)) - {hand}):
-                unseen = list(_take(state.unseen, card))
-                unseen[KIND_INDEX[hand]] += 1
-                out.append(dataclasses.replace(state, hand=card, unseen=tuple(unseen)))
-        return out
-
-
-class _LeakyPapageno(_HonestPapageno):
+class _LeakyPapageno(Papageno):
     """Broken: every player sees the card just drawn (a consistent leak: a sampler reading
     this observation would deal that very card)."""
 
@@ -56,32 +33,7 @@ class _LeakyPapageno(_HonestPapageno):
         return dataclasses.replace(obs, hand=state.hand, hand_hidden=False)
 
 
-class _HonestFoodChain(FoodChain):
-    """Food Chain with ``hidden_variants``: an animal card of another player's hand swapped
-    with an animal of another kind from the face-down pile (hand sizes stay)."""
-
-    def hidden_variants(self, state: FoodChainState, player: int, rng: random.Random) -> list[FoodChainState]:
-        out = []
-        for q, hand in enumerate(state.hands):
-            if q == player:
-                continue
-            for card in sorted({c for c in hand if c.kind in ANIMALS}, key=FC_ORDER):
-                for k, kind in enumerate(ANIMALS):
-                    if kind == card.kind or state.pile[k] == 0:
-                        continue
-                    pile = list(state.pile)
-                    pile[k] -= 1
-                    pile[ANIMALS.index(card.kind)] += 1
-                    new = list(hand)
-                    new.remove(card)
-                    hands = list(state.hands)
-                    hands[q] = tuple(sorted((*new, FC_CARDS[kind]), key=FC_ORDER))
-                    out.append(dataclasses.replace(state, hands=tuple(hands), pile=tuple(pile)))
-        rng.shuffle(out)
-        return out[:4]
-
-
-class _LeakyFoodChain(_HonestFoodChain):
+class _LeakyFoodChain(FoodChain):
     """Broken: the observation's hand carries every player's cards."""
 
     def observation(self, state: FoodChainState, player: int) -> Any:
@@ -90,8 +42,8 @@ class _LeakyFoodChain(_HonestFoodChain):
         return dataclasses.replace(obs, hand=every)
 
 
-def test_honest_hidden_information_games_pass_and_are_checked_for_leaks() -> None:
-    for game in (_HonestPapageno(3), _HonestFoodChain(2)):
+def test_the_real_hidden_information_games_pass_and_are_checked_for_leaks() -> None:
+    for game in (Papageno(3), FoodChain(2)):
         with warnings.catch_warnings():
             warnings.simplefilter("error", ConformanceWarning)
             report = check_game(game, games=1, seed=0)
@@ -107,8 +59,51 @@ def test_a_consistent_observation_leak_is_caught(broken: Any) -> None:
 
 
 def test_a_hidden_information_game_without_variants_is_told_how_to_provide_them() -> None:
+    without = type("_WithoutVariants", (FoodChain,), {"hidden_variants": None})
     with pytest.warns(ConformanceWarning, match="hidden_variants"):
-        check_game(FoodChain(2), games=1, seed=0)
+        check_game(without(2), games=1, seed=0)
+
+
+def test_papageno_variants_change_only_the_drawn_card_unseen_by_the_player() -> None:
+    """Each variant holds another card than the one drawn, the unseen counts keep the
+    total, and the drawer (who saw the card) gets none."""
+    game, rng = Papageno(3), random.Random(4)
+    state = game.new_initial_state()
+    seen = 0
+    while not game.is_terminal(state) and seen < 5:
+        if state.hand is not None and state.hand_drawn:
+            assert game.hidden_variants(state, state.actor, rng) == []
+            other = (state.actor + 1) % 3
+            variants = game.hidden_variants(state, other, rng)
+            assert variants and all(v.hand != state.hand for v in variants)
+            for v in variants:
+                game.validate_state(v)
+                assert sum(v.unseen) + len(v.draw_known) == sum(state.unseen) + len(state.draw_known)
+                assert game.observation(v, other) == game.observation(state, other)
+                assert game.observation(v, state.actor) != game.observation(state, state.actor)
+            seen += 1
+        if game.is_chance_node(state):
+            state = game.apply(state, game.sample_chance(state, rng))
+        else:
+            legal = game.legal_actions(state)
+            state = game.apply(state, legal[rng.randrange(len(legal))])
+    assert seen == 5
+
+
+def test_food_chain_variants_swap_another_hand_with_the_pile_and_none_in_the_open_deck() -> None:
+    game, rng = FoodChain(2), random.Random(1)
+    state = game.new_initial_state()
+    while game.is_chance_node(state):
+        state = game.apply(state, game.sample_chance(state, rng))
+    variants = game.hidden_variants(state, 0, rng)
+    assert 0 < len(variants) <= FoodChain.HIDDEN_VARIANTS
+    for v in variants:
+        game.validate_state(v)
+        assert v.hands[0] == state.hands[0] and v.hands[1] != state.hands[1] and v.table == state.table
+        assert game.observation(v, 0) == game.observation(state, 0)
+        assert game.observation(v, 1) != game.observation(state, 1)
+    open_deck = FoodChain(2, open_deck_seed=3)
+    assert open_deck.hidden_variants(open_deck.new_initial_state(), 0, rng) == []
 
 
 class _WrongOdds(MouseTrap):

@@ -141,4 +141,7 @@ def test_every_module_imports(module: str) -> None:
         pytest.importorskip("ipywidgets")
     if module == f"{NAME}.openspiel":
         pytest.importorskip("pyspiel")
+    if module in (f"{NAME}.rl.aec", f"{NAME}.rl.gym"):  # the rl extra
+        pytest.importorskip("gymnasium")
+        pytest.importorskip("pettingzoo")
     importlib.import_module(module)

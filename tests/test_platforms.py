@@ -63,6 +63,8 @@ def test_every_module_imports_without_posix_only_modules() -> None:
     """Importing the package, and every module a family or a class uses in a notebook (rules,
     boards, bots, lessons, checks, widgets, the tournament), needs nothing Linux-only."""
     skip = [] if importlib.util.find_spec("pyspiel") else ["boardgames_widgets.openspiel"]  # the bench extra
+    if not (importlib.util.find_spec("gymnasium") and importlib.util.find_spec("pettingzoo")):  # the rl extra
+        skip += ["boardgames_widgets.rl.aec", "boardgames_widgets.rl.gym"]
     res = subprocess.run(
         [sys.executable, "-c", _IMPORT_ALL, json.dumps(POSIX_ONLY), json.dumps(skip)],
         capture_output=True,

@@ -82,7 +82,7 @@ def chop_chop_evaluator(game: Game[Any, Any], state: Any) -> tuple[float, ...]:
     w = CHOP_CHOP_WEIGHTS
     n = game.num_players
     free = sum(1 for m in state.mice if m >= 0)
-    uncovered = sum(1 for t in state.tiles if t == UNCOVERED_CHEESE)
+    uncovered = state.tiles.count(UNCOVERED_CHEESE)
     hidden_cheese = state.hidden[TILES.index(Tile.CHEESE)]
     forks = state.hidden[TILES.index(Tile.FORK)]
     if free == 0 or state.cheese + hidden_cheese + min(uncovered, forks) < game.cfg.cheese_to_win:  # type: ignore[attr-defined]

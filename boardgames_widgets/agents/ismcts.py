@@ -68,6 +68,7 @@ def _iteration(
     """One iteration on one determinization; whether it added a node."""
     node, path = root, [root]
     added = False
+    log, sqrt = math.log, math.sqrt
     while True:
         player = game.current_player(state)
         if player == TERMINAL:
@@ -76,20 +77,31 @@ def _iteration(
             state = game.apply_trusted(state, game.sample_chance(state, rng))
             continue
         legal = game.legal_actions(state)
-        for a in legal:
-            child = node.children.get(a)
-            if child is not None:
+        children = node.children
+        untried = []
+        kids = []
+        for a in legal:  # one pass: count availability, collect the untried actions
+            child = children.get(a)
+            if child is None:
+                untried.append(a)
+            else:
                 child.available += 1
-        untried = [a for a in legal if a not in node.children]
+                kids.append(child)
         if untried:  # expansion: one new child, then roll out
             action = untried[rng.randrange(len(untried))]
-            child = node.children[action] = ISNode(player, available=1)
+            child = children[action] = ISNode(player, available=1)
             path.append(child)
             state = game.apply_trusted(state, action)
             added = True
             break
-        action = max(legal, key=lambda a: node.children[a].ucb(c))
-        node = node.children[action]
+        # selection: ISNode.ucb written out (no call per child, the tree's hottest loop);
+        # strictly greater keeps the first of equal scores, as max() over ``legal`` did
+        best_score = -math.inf
+        for a, child in zip(legal, kids, strict=True):  # every action is a child here: the lists align
+            visits = child.visits
+            score = child.total / visits + c * sqrt(log(child.available) / visits)
+            if score > best_score:
+                action, best_score, node = a, score, child
         path.append(node)
         state = game.apply_trusted(state, action)
     returns = simulate(game, state, rng, rollout, evaluator)

@@ -21,7 +21,7 @@ import itertools
 import operator
 import random
 from collections.abc import Callable, Hashable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, ClassVar, NamedTuple, TypeVar
 
@@ -809,6 +809,40 @@ class FoodChain(Game[FoodChainState, Action]):
     def score(self, state: FoodChainState) -> FoodChainScore:
         """The end-of-game count with its explanation (see :func:`score`)."""
         return score(state)
+
+    #: At most this many states from :meth:`hidden_variants` (a random choice among them).
+    HIDDEN_VARIANTS = 4
+
+    def hidden_variants(self, state: FoodChainState, player: int, rng: random.Random) -> list[FoodChainState]:
+        """States that differ from ``state`` only in what ``player`` cannot see (for the
+        conformance suite's leak check, :mod:`boardgames_widgets.testing`).
+
+        Hidden are the animals in the other players' hands and the face-down pile: each
+        variant swaps one animal of another player's hand with an animal of another kind
+        from the pile (hand sizes, cheese cards and the table stay). Up to
+        :data:`HIDDEN_VARIANTS` of them, drawn with ``rng``. The open-deck variant hides
+        nothing (the known pile order tells who drew what): no variants.
+        """
+        if state.pile_order:
+            return []
+        out = []
+        for q, hand in enumerate(state.hands):
+            if q == player:
+                continue
+            for card in sorted({c for c in hand if c.kind in ANIMALS}, key=_CARD_ORDER):
+                for k, kind in enumerate(ANIMALS):
+                    if kind == card.kind or state.pile[k] == 0:
+                        continue
+                    pile = list(state.pile)
+                    pile[k] -= 1
+                    pile[ANIMALS.index(card.kind)] += 1
+                    rest = list(hand)
+                    rest.remove(card)
+                    hands = list(state.hands)
+                    hands[q] = tuple(sorted((*rest, _ANIMAL_CARDS[kind]), key=_CARD_ORDER))
+                    out.append(replace(state, hands=tuple(hands), pile=(pile[0], pile[1], pile[2])))
+        rng.shuffle(out)
+        return out[: self.HIDDEN_VARIANTS]
 
     def observation(self, state: FoodChainState, player: int) -> FoodChainObservation:
         """What ``player`` knows: the table, the pile's size, their own hand and the hand sizes.

@@ -4,9 +4,10 @@ full state consistent with one player's observation (for determinising searches 
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from boardgames_widgets.games.papageno.cards import cards_from_counts
+from boardgames_widgets.games.papageno.cards import KIND_INDEX, cards_from_counts, sorted_cards
 from boardgames_widgets.games.papageno.state import Grid, PapagenoObservation, PapagenoState, _remove_one, _take
 
 if TYPE_CHECKING:
@@ -78,3 +79,30 @@ def sample_state(game: Papageno, observation: PapagenoObservation, rng: random.R
     )
     game.validate_state(state)
     return state
+
+
+def hidden_variants(game: Papageno, state: PapagenoState, player: int, rng: random.Random) -> list[PapagenoState]:
+    """States that differ from ``state`` only in what ``player`` cannot see (for the
+    conformance suite's leak check, :mod:`boardgames_widgets.testing`).
+
+    The one secret of a Papageno state is the card another player drew (PA-T1): each
+    variant holds instead another card it could have been — another kind of the
+    unseen cards, or of the known draw pile after a reshuffle (PA-S3) — with the
+    counts it came from adjusted. Face-down cards hold no identity (``None``), so
+    nothing else can change. Every variant, in ``KINDS`` order (``rng`` is unused:
+    there are at most as many as card kinds).
+    """
+    hand = state.hand
+    if hand is None or game.hand_visible_to(state, player):
+        return []
+    out = []
+    if state.hand_from_known:
+        for card in sorted(set(state.draw_known) - {hand}, key=KIND_INDEX.__getitem__):
+            known = sorted_cards((*_remove_one(state.draw_known, card), hand))
+            out.append(replace(state, hand=card, draw_known=known))
+    else:
+        for card in sorted(set(cards_from_counts(state.unseen)) - {hand}, key=KIND_INDEX.__getitem__):
+            unseen = list(_take(state.unseen, card))
+            unseen[KIND_INDEX[hand]] += 1
+            out.append(replace(state, hand=card, unseen=tuple(unseen)))
+    return out

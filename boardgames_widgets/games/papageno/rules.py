@@ -752,6 +752,7 @@ class Papageno(Game[PapagenoState, Action]):
     random_playout = playout.random_playout
     possible_deal = hidden.possible_deal
     sample_state = hidden.sample_state
+    hidden_variants = hidden.hidden_variants
     _check_input = explain.check_input
     _why_not_chance = explain.why_not_chance
     _why_not = explain.why_not
