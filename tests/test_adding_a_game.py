@@ -42,6 +42,8 @@ def test_pig_is_at_most_three_files_and_one_registry_line() -> None:
         if PACKAGE / "rl" in path.parents:  # an environment encoding is optional (the rl extra), not a 4th file
             continue
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if path.suffix in {".po", ".pot"} and line.startswith("#:"):  # where a shared word is used, not a registry
+                continue
             if re.search(r"\bpig\b", line, re.IGNORECASE):
                 mentions.append((path.relative_to(PACKAGE).as_posix(), number, line.strip()))
     assert mentions == [("games/__init__.py", mentions[0][1], '"pig",')], mentions
