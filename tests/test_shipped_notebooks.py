@@ -13,6 +13,7 @@ import importlib.util
 import io
 import json
 import pathlib
+import re
 import sys
 
 import pytest
@@ -124,3 +125,33 @@ def test_a_path_that_is_not_a_notebook_is_refused(tmp_path: pathlib.Path) -> Non
     (tmp_path / "notes.txt").write_text("x", encoding="utf-8")
     with pytest.raises(ValueError, match="neither a notebook"):
         list(slim_notebooks.notebooks([tmp_path / "notes.txt"]))
+
+
+BOARD_NOTEBOOKS = [*sorted((ROOT / "notebooks" / "games").glob("*.ipynb")), ROOT / "notebooks" / "00_start_here.ipynb"]
+
+
+@pytest.mark.parametrize("path", BOARD_NOTEBOOKS, ids=lambda p: p.relative_to(ROOT / "notebooks").as_posix())
+def test_an_html_export_shows_the_board_picture(path: pathlib.Path) -> None:
+    """Exported with nbconvert (as a teacher shares a notebook, or GitHub shows it), a notebook
+    without stored widget state still shows its board: the picture the widget's output carries
+    beside the live board, a real PNG the size of a board."""
+    nbformat = pytest.importorskip("nbformat")
+    nbconvert = pytest.importorskip("nbconvert")
+    from PIL import Image
+
+    html, _ = nbconvert.HTMLExporter().from_notebook_node(nbformat.read(path, as_version=4))
+    pictures = [dict(re.findall(r'(\w+)="([^"]*)"', tag)) for tag in re.findall(r"<img [^>]*>", html)]
+    boards = [p for p in pictures if p.get("class") == "bgw-picture"]
+    assert len(boards) == 1, f"{path.name}: {len(boards)} board pictures in its HTML export"
+    assert "run this cell" in boards[0]["alt"]
+    media, _, data = boards[0]["src"].partition(",")
+    assert media == "data:image/png;base64"
+    with Image.open(io.BytesIO(base64.b64decode(data))) as image:
+        assert min(image.size) >= 200, image.size
+
+
+def test_the_game_notebooks_are_one_per_registered_game() -> None:
+    from boardgames_widgets.core.registry import GAMES
+
+    shipped = {p.stem for p in (ROOT / "notebooks" / "games").glob("*.ipynb")}
+    assert shipped == set(GAMES) - {"pig"}, "Pig, the 'Adding a game' example, is played from the start notebook"
