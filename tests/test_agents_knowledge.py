@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import dataclasses
+import importlib
 import sys
 import types
 from typing import Any
 
 import pytest
 
-from boardgames_widgets.agents import determinize, greedy, papageno_policies, rollout, strong
+from boardgames_widgets.agents import determinize, greedy, rollout, strong
 from boardgames_widgets.agents.knowledge import ByGame, game_module
 from boardgames_widgets.core import registry
 from boardgames_widgets.core.api import Game
@@ -35,7 +36,9 @@ def test_every_game_has_one_agents_module_with_its_knowledge(game_id: str) -> No
 def test_the_tables_hold_the_games_own_objects() -> None:
     from boardgames_widgets.agents import food_chain, papageno
 
-    assert papageno_policies.ThresholdPolicy is papageno.ThresholdPolicy  # the lessons import it from there
+    with pytest.raises(ModuleNotFoundError):  # the shim that re-exported agents.papageno is gone (issue 28)
+        importlib.import_module("boardgames_widgets.agents.papageno_policies")
+    assert papageno.ThresholdPolicy.__module__ == papageno.__name__  # the lessons import it from there
     assert determinize.SAMPLERS["food_chain"] is food_chain.SAMPLE_STATE
     assert strong.STRONG_ROLLOUT["papageno"] is papageno.ROLLOUT
     with pytest.raises(AttributeError):

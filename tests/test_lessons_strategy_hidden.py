@@ -10,7 +10,7 @@ import pytest
 
 from boardgames_widgets.agents import ISMCTSAgent
 from boardgames_widgets.agents.determinize import sample_state
-from boardgames_widgets.agents.papageno_policies import ThresholdPolicy
+from boardgames_widgets.agents.papageno import ThresholdPolicy
 from boardgames_widgets.games.papageno import KINDS, Phase
 from boardgames_widgets.lessons import checker
 from boardgames_widgets.lessons import strategy_hidden as lesson3

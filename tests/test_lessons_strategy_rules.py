@@ -8,7 +8,7 @@ from statistics import stdev
 import pytest
 
 from boardgames_widgets.agents import GreedyAgent
-from boardgames_widgets.agents.papageno_policies import (
+from boardgames_widgets.agents.papageno import (
     ThresholdPolicy,
     card_weight,
     pair_position,

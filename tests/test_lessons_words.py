@@ -8,7 +8,7 @@ import pytest
 
 import boardgames_widgets as bw
 from boardgames_widgets.agents import GreedyAgent, RandomAgent
-from boardgames_widgets.agents.papageno_policies import ThresholdPolicy
+from boardgames_widgets.agents.papageno import ThresholdPolicy
 from boardgames_widgets.analysis.tournament import round_robin
 from boardgames_widgets.games.chop_chop import Tile
 from boardgames_widgets.games.mouse_trap.layout import TRAP_STAGES

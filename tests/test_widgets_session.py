@@ -1,7 +1,10 @@
-"""``core.session.Session``: the controller the widgets share with ``play_game``.
+"""``core.session.Session``: the one play loop, which the widgets, ``play_game`` and the lessons drive.
 
-The same seed gives the same game in a session (so in a widget) and in ``play_game``,
-for every registered game with bots in every seat; undo puts the generators back.
+A widget's session keeps its generators' states for undo (``undo=True``); ``play_game``'s
+draws from them directly (``undo=False``): both give the same game for the same seed, for
+every registered game with bots in every seat. Undo puts the generators back; a bot that
+breaks the rules of play costs its seat the game (``AgentError``) and changes nothing.
+(That every player goes through the session is tests/test_one_play_loop.py.)
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ import pytest
 from boardgames_widgets.agents import FirstActionAgent, GreedyAgent, RandomAgent
 from boardgames_widgets.core import CHANCE, GameError, game_ids, make_game, play_game
 from boardgames_widgets.core.registry import game_class
+from boardgames_widgets.core.seats import AgentError, LocalSeat, SeatedAgent
 from boardgames_widgets.core.session import Session, fresh_seed
 
 
@@ -115,3 +119,60 @@ def test_new_game_with_another_seed_starts_over_and_fresh_seeds_have_five_digits
     assert all(10_000 <= x < 100_000 for x in seeds) and len(seeds) > 15
     with pytest.raises(ValueError, match="seats"):
         Session(game, [None], seed=1)
+
+
+def test_a_session_without_undo_plays_the_same_game_and_draws_each_move_once() -> None:
+    game = make_game("mouse_trap", num_players=2)
+    kept = Session(game, [RandomAgent(), RandomAgent()], seed=6)
+    kept.run()
+    once = Session(game, [RandomAgent(), RandomAgent()], seed=6, undo=False)
+    move = once.propose()
+    with pytest.raises(GameError, match="not committed"):
+        once.propose()  # its generators moved on: a second draw would be another move
+    once.commit(move)
+    once.run()
+    assert once.record() == kept.record()
+    with pytest.raises(GameError, match="cannot go back"):
+        once.undo_to(0)
+
+
+def test_a_bot_that_answers_an_illegal_move_loses_its_seat_and_nothing_changes() -> None:
+    game = make_game("food_chain", num_players=2)
+
+    def cheat(observation, legal_actions, rng):  # type: ignore[no-untyped-def]
+        return tuple(legal_actions[0])  # a look-alike of a legal action, not one
+
+    s = Session(game, [RandomAgent(), cheat], seed=7)
+    s.run(max_actions=4)
+    with pytest.raises(AgentError) as caught:
+        s.run()
+    error = caught.value
+    assert error.seat == 1 and error.agent == "cheat" and error.reason == "illegal"
+    assert error.record == s.record() and s.player == 1
+
+
+def test_a_bot_that_crashes_is_reported_with_the_game_so_far() -> None:
+    game = make_game("food_chain", num_players=2)
+
+    def broken(observation, legal_actions, rng):  # type: ignore[no-untyped-def]
+        raise ZeroDivisionError("oops")
+
+    s = Session(game, [broken, RandomAgent()], seed=8)
+    with pytest.raises(AgentError, match="raised ZeroDivisionError: oops") as caught:
+        s.run()
+    assert caught.value.reason == "crash" and caught.value.record.actions == tuple(str(a) for a in s.actions)
+
+
+def test_set_seat_closes_the_seat_it_replaces() -> None:
+    game = make_game("food_chain", num_players=2)
+
+    class Closing(LocalSeat):
+        closed = 0
+
+        def close(self) -> None:
+            Closing.closed += 1
+
+    s = Session(game, [SeatedAgent(Closing(RandomAgent()), "pooled"), RandomAgent()], seed=9)
+    assert s.seat_name(0) == "pooled" and not s.is_human(0)
+    s.set_seat(0, None)
+    assert Closing.closed == 1 and s.is_human(0) and s.seat_name(0) == "Human"

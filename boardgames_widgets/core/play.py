@@ -1,4 +1,10 @@
-"""The play loop: agents act on observations, chance is sampled from a seed.
+"""Playing a game to the end: agents act on observations, chance is sampled from a seed.
+
+:func:`play_game` puts each agent in its seat (here, or in a sandbox process) and runs
+the package's one play loop, :class:`~boardgames_widgets.core.session.Session`, to the
+end — the loop the widgets and the lessons drive too, so a seed gives the same game in
+all of them. Seats, faults and :class:`AgentError` live in
+:mod:`boardgames_widgets.core.seats` (re-exported here).
 
 An agent is anything with ``act(observation, legal_actions, rng) -> action`` (and
 optionally ``reset()``), or a plain function with that signature. Agents never see
@@ -16,19 +22,18 @@ actions.
 
 from __future__ import annotations
 
-import random
 import warnings
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from boardgames_widgets.core.api import CHANCE, GameError
 from boardgames_widgets.core.api import Game as _Game
 from boardgames_widgets.core.record import GameRecord
-from boardgames_widgets.core.rng import Seed, derive_seed, sample_outcome
+from boardgames_widgets.core.rng import Seed
 from boardgames_widgets.core.sandbox import BrokenSeat, Confinement, isolation_layer, open_seat, processes_available
 from boardgames_widgets.core.seats import (
     FAULT_REASONS,
     Agent,
+    AgentError,
     Fault,
     FaultReason,
     FunctionAgent,
@@ -36,12 +41,14 @@ from boardgames_widgets.core.seats import (
     Seat,
     SeatedAgent,
     agent_name,
+    agent_rngs,
     as_agent,
     call_with_time_limit,
     illegal_detail,
     legal_index,
     short_repr,
 )
+from boardgames_widgets.core.session import Session
 
 __all__ = [
     "FAULT_REASONS",
@@ -62,35 +69,6 @@ __all__ = [
     "play_game",
     "short_repr",
 ]
-
-
-class AgentError(RuntimeError):
-    """An agent crashed, chose an action that is not legal, or ran out of time.
-
-    Attributes:
-        seat: the seat of the agent at fault.
-        agent: its name.
-        reason: ``"illegal"``, ``"crash"`` or ``"time"``.
-        detail: what happened, for people: ``"returned an illegal action None"``,
-            ``"raised ZeroDivisionError: oops"``, ``"did not answer within 0.5 s"``.
-        record: the game record up to (not including) the faulty move; still valid.
-    """
-
-    def __init__(self, seat: int, agent: str, reason: str, detail: str, record: GameRecord) -> None:
-        self.seat = seat
-        self.agent = agent
-        self.reason = reason
-        self.detail = detail
-        self.record = record
-        super().__init__(f"agent {agent!r} in seat {seat} {detail} (after {len(record.actions)} actions)")
-
-    def __reduce__(self) -> tuple[Any, ...]:  # picklable, so it survives a process pool
-        return (AgentError, (self.seat, self.agent, self.reason, self.detail, self.record))
-
-
-def agent_rngs(seed: Seed, n: int) -> list[random.Random]:
-    """One independent generator per seat, derived from the game's seed."""
-    return [random.Random(derive_seed(seed, "agent", i)) for i in range(n)]
 
 
 def _seat(agent: Any, game: _Game[Any, Any], move_time_limit: float | None, isolate: bool) -> Seat:
@@ -114,52 +92,6 @@ def _seat(agent: Any, game: _Game[Any, Any], move_time_limit: float | None, isol
             stacklevel=3,
         )
     return LocalSeat(agent, move_time_limit)
-
-
-class _Rules:
-    """The game's rules as its classes (and the object's public attributes) hold them, to catch an agent patching them.
-
-    The game's private attributes (caches) may change as it plays; nothing else may.
-    """
-
-    def __init__(self, game: _Game[Any, Any]) -> None:
-        self.owners: list[Any] = [c for c in type(game).__mro__ if c is not object]
-        self.saved = [dict(vars(c)) for c in self.owners]
-        self.game = game
-        self.public = {k: v for k, v in vars(game).items() if not k.startswith("_")}
-        self.public_ids = [(k, id(v)) for k, v in self.public.items()]
-
-    def _same(self) -> bool:
-        """The quick check (in C): nothing changed."""
-        try:
-            if any(dict(vars(o)) != saved for o, saved in zip(self.owners, self.saved, strict=True)):
-                return False
-        except Exception:  # a class attribute whose == does not give a bool: look closer
-            return False
-        now = [(k, id(v)) for k, v in vars(self.game).items() if not k.startswith("_")]
-        return now == self.public_ids
-
-    def changed(self) -> str | None:
-        """What an agent changed (it is put back as it was), or ``None``."""
-        if self._same():
-            return None
-        found = None
-        for owner, saved in zip(self.owners, self.saved, strict=True):
-            now = vars(owner)
-            for k in [k for k in set(now) | set(saved) if k not in saved or k not in now or now[k] is not saved[k]]:
-                found = found or f"{owner.__name__}.{k}"
-                if k in saved:
-                    setattr(owner, k, saved[k])
-                else:
-                    delattr(owner, k)
-        now = {k: v for k, v in vars(self.game).items() if not k.startswith("_")}
-        for k in [k for k in set(now) | set(self.public) if now.get(k, self) is not self.public.get(k, self)]:
-            found = found or f"{type(self.game).__name__}.{k}"
-            if k in self.public:
-                self.game.__dict__[k] = self.public[k]
-            else:
-                del self.game.__dict__[k]
-        return found
 
 
 def play_game(
@@ -201,62 +133,14 @@ def play_game(
         raise ValueError(
             f"{game.info.name} with {game.num_players} players needs {game.num_players} agents, got {len(agents)}"
         )
-    names = tuple(agent_name(a) for a in agents)
-    chance_rng = random.Random(derive_seed(seed, "chance"))
-    state = game.new_initial_state()
-    actions: list[str] = []
-
-    def record(finished: bool = False) -> GameRecord:
-        return GameRecord(
-            game.info.id,
-            game.config(),
-            seed,
-            tuple(actions),
-            names,
-            tuple(game.returns(state)) if finished else None,
-        )
-
     seats: list[Seat] = []
     try:
         for a in agents:
             seats.append(_seat(a, game, move_time_limit, isolate))
-        rules = _Rules(game) if any(isinstance(s, LocalSeat) for s in seats) else None
-
-        def check_rules(seat: int) -> None:
-            changed = rules.changed() if rules is not None else None
-            if changed is not None:
-                detail = f"changed the rules of the game ({changed}): the game is void, the rules are restored"
-                raise AgentError(seat, names[seat], "crash", detail, record())
-
-        for i, s in enumerate(seats):
-            try:
-                s.start(seed, i)  # reset() the agent, seed its generator
-            except Fault as fault:
-                raise AgentError(i, names[i], fault.reason, fault.detail, record()) from fault.__cause__
-            check_rules(i)
-
-        while not game.is_terminal(state):
-            if max_actions is not None and len(actions) >= max_actions:
-                return record()
-            player = game.current_player(state)
-            if player == CHANCE:
-                action = sample_outcome(game.chance_outcomes(state), chance_rng)
-            else:
-                legal = tuple(game.legal_actions(state))
-                obs = game.observation(state, player)
-                try:
-                    action = legal[seats[player].act(obs, legal)]  # always the game's own value
-                except Fault as fault:
-                    raise AgentError(player, names[player], fault.reason, fault.detail, record()) from fault.__cause__
-                check_rules(player)
-            if on_action is not None:
-                on_action(state, action)
-            try:
-                state = game.apply(state, action)
-            except GameError as exc:  # legal_actions and apply disagree: a rules bug, say so plainly
-                raise RuntimeError(f"rules bug: legal action {action!r} was rejected: {exc}") from exc
-            actions.append(str(action))
-        return record(finished=True)
+        seated = [SeatedAgent(s, agent_name(a)) for s, a in zip(seats, agents, strict=True)]
+        session = Session(game, seated, seed, undo=False, watch_rules=True)
+        session.run(max_actions, on_action=on_action)
+        return session.record()
     finally:
         for s in seats:
             s.close()

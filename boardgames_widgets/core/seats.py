@@ -1,10 +1,13 @@
 """Seats and faults: where an agent runs, and how it breaks the rules of play.
 
-Shared by the play loop (:mod:`boardgames_widgets.core.play`) and the sandbox
-(:mod:`boardgames_widgets.core.sandbox`), so neither imports the other. A *seat* asks
-its agent for a move and answers with the *index* of the choice among the legal
-actions, checked exactly (:func:`legal_index`); an agent that raises, answers with
-anything else, or is too slow makes its seat raise a :class:`Fault`.
+Shared by the one play loop (:class:`~boardgames_widgets.core.session.Session`, which
+:func:`~boardgames_widgets.core.play.play_game`, the widgets and the lessons drive) and
+the sandbox (:mod:`boardgames_widgets.core.sandbox`), so none of them imports another
+for these. A *seat* asks its agent for a move and answers with the *index* of the
+choice among the legal actions, checked exactly (:func:`legal_index`); an agent that
+raises, answers with anything else, or is too slow makes its seat raise a
+:class:`Fault`, which the loop turns into an :class:`AgentError` that costs the agent
+its game.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ import warnings
 from collections.abc import Callable, Sequence
 from typing import Any, Literal, Protocol, runtime_checkable
 
+from boardgames_widgets.core.record import GameRecord
 from boardgames_widgets.core.rng import Seed, derive_seed
 
 
@@ -84,6 +88,35 @@ class Fault(Exception):
         self.reason = reason
         self.detail = detail
         super().__init__(detail)
+
+
+class AgentError(RuntimeError):
+    """An agent crashed, chose an action that is not legal, or ran out of time.
+
+    Attributes:
+        seat: the seat of the agent at fault.
+        agent: its name.
+        reason: ``"illegal"``, ``"crash"`` or ``"time"``.
+        detail: what happened, for people: ``"returned an illegal action None"``,
+            ``"raised ZeroDivisionError: oops"``, ``"did not answer within 0.5 s"``.
+        record: the game record up to (not including) the faulty move; still valid.
+    """
+
+    def __init__(self, seat: int, agent: str, reason: str, detail: str, record: GameRecord) -> None:
+        self.seat = seat
+        self.agent = agent
+        self.reason = reason
+        self.detail = detail
+        self.record = record
+        super().__init__(f"agent {agent!r} in seat {seat} {detail} (after {len(record.actions)} actions)")
+
+    def __reduce__(self) -> tuple[Any, ...]:  # picklable, so it survives a process pool
+        return (AgentError, (self.seat, self.agent, self.reason, self.detail, self.record))
+
+
+def agent_rngs(seed: Seed, n: int) -> list[random.Random]:
+    """One independent generator per seat, derived from the game's seed (what :meth:`LocalSeat.start` seeds)."""
+    return [random.Random(derive_seed(seed, "agent", i)) for i in range(n)]
 
 
 def legal_index(action: Any, legal_actions: Sequence[Any]) -> int | None:

@@ -38,7 +38,8 @@ from typing import Any
 
 from boardgames_widgets.analysis.chop_chop import _piece, reachable
 from boardgames_widgets.core.api import CHANCE, TERMINAL, Game
-from boardgames_widgets.core.rng import derive_seed, sample_outcome
+from boardgames_widgets.core.rng import derive_seed
+from boardgames_widgets.core.session import Session
 from boardgames_widgets.games.chop_chop.layout import Coord
 from boardgames_widgets.games.chop_chop.rules import CAT, ChopChop, ChopChopState, Move
 from boardgames_widgets.games.food_chain.rules import CARDS_PER_PLAYER, FoodChain, FoodChainState, score
@@ -948,23 +949,19 @@ class SearchCat:
 def play_from(game: Game[Any, Any], state: Any, agents: Sequence[Any], seed: Any, *, max_actions: int = 10_000) -> Any:
     """Play ``state`` to the end with ``agents`` (one per seat); chance and agents seeded by ``seed``.
 
+    The package's one play loop (:class:`~boardgames_widgets.core.session.Session`) plays
+    it, exactly as :func:`~boardgames_widgets.core.play.play_game` would from the start.
     Returns the final state.
 
     Raises:
         RuntimeError: the game did not end within ``max_actions``.
+        AgentError: an agent raised or answered with an action that is not legal.
     """
-    chance_rng = random.Random(derive_seed(seed, "chance"))
-    rngs = [random.Random(derive_seed(seed, "agent", i)) for i in range(len(agents))]
-    for _ in range(max_actions):
-        p = game.current_player(state)
-        if p == TERMINAL:
-            return state
-        if p == CHANCE:
-            action = sample_outcome(game.chance_outcomes(state), chance_rng)
-        else:
-            action = agents[p].act(game.observation(state, p), game.legal_actions(state), rngs[p])
-        state = game.apply(state, action)
-    raise RuntimeError(f"the game did not end within {max_actions} actions")
+    session = Session(game, agents, seed, state=state, undo=False)
+    session.run(max_actions)
+    if not session.is_over:
+        raise RuntimeError(f"the game did not end within {max_actions} actions")
+    return session.state
 
 
 def random_cat_endgames(game: ChopChop, n: int, seed: Any = 0) -> list[ChopChopState]:

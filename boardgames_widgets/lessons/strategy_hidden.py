@@ -17,7 +17,7 @@ from typing import Any
 from boardgames_widgets.agents.determinize import sample_state
 from boardgames_widgets.agents.ismcts import ISNode
 from boardgames_widgets.agents.mcts import random_rollout
-from boardgames_widgets.agents.papageno_policies import card_weight
+from boardgames_widgets.agents.papageno import card_weight
 from boardgames_widgets.games.papageno import CAPTURE, KINDS, PapagenoObservation, PapagenoState
 from boardgames_widgets.lessons import strategy_tools as sl
 from boardgames_widgets.lessons.check import Exercise, Misconception, NotAnswered, lesson, numeric_exercise
@@ -127,7 +127,7 @@ def lesson_search() -> Any:
 
 
 def _rule() -> Any:
-    from boardgames_widgets.agents.papageno_policies import ThresholdPolicy
+    from boardgames_widgets.agents.papageno import ThresholdPolicy
 
     return ThresholdPolicy(3, pairs=True, game=sl.lesson_papageno())
 

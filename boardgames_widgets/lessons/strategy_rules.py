@@ -2,7 +2,7 @@
 
 Lesson id ``strategy.rules`` (notebook ``notebooks/lessons/strategy/01_rules_of_thumb.ipynb``).
 Every correct answer comes from the package: the policy's own functions
-(:mod:`boardgames_widgets.agents.papageno_policies`) and the simulation of
+(:mod:`boardgames_widgets.agents.papageno`) and the simulation of
 :func:`~boardgames_widgets.lessons.strategy_tools.threshold_sweep` (cached, the same
 call as in the notebook, so checking costs nothing there).
 """
@@ -12,7 +12,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from boardgames_widgets.agents.papageno_policies import card_weight, pair_position, partner
+from boardgames_widgets.agents.papageno import card_weight, pair_position, partner
 from boardgames_widgets.lessons import strategy_tools as sl
 from boardgames_widgets.lessons.check import Exercise, as_number, lazy_numeric_exercise, lesson
 from boardgames_widgets.lessons.strategy_common import choice_exercise, outputs_exercise

@@ -3,7 +3,7 @@
 * **Evaluating a rule of thumb** (lesson 1): :func:`evaluate` plays an agent against an
   opponent over seeds and seats and reports its mean round total and win rate with 95%
   confidence intervals (:func:`mean_interval`, Wilson); :func:`threshold_sweep` does it
-  for every threshold policy of :mod:`~boardgames_widgets.agents.papageno_policies`.
+  for every threshold policy of :mod:`~boardgames_widgets.agents.papageno`.
 * **Monte Carlo Tree Search from scratch** (lesson 2): a small, readable UCT —
   :func:`ucb1`, :func:`select`, :func:`expand`, :func:`rollout`, :func:`backup`,
   :func:`uct_iteration`, :func:`uct_search` — with :func:`draw_tree` (the tree as a
@@ -34,7 +34,7 @@ from boardgames_widgets.agents.determinize import sample_state
 from boardgames_widgets.agents.ismcts import ISNode
 from boardgames_widgets.agents.ismcts import _iteration as _is_iteration
 from boardgames_widgets.agents.mcts import UCT_C
-from boardgames_widgets.agents.papageno_policies import ThresholdPolicy, card_weight
+from boardgames_widgets.agents.papageno import ThresholdPolicy, card_weight
 from boardgames_widgets.analysis.ratings import Z95, wilson_interval
 from boardgames_widgets.core.api import CHANCE, TERMINAL, Game
 from boardgames_widgets.core.play import play_game

@@ -37,8 +37,8 @@ from typing import Any, ClassVar
 
 from boardgames_widgets import i18n as _i18n
 from boardgames_widgets.core import CHANCE, TERMINAL, Game, GameError, GameRecord
-from boardgames_widgets.core.play import agent_name, as_agent
 from boardgames_widgets.core.rng import Seed, derive_seed
+from boardgames_widgets.core.seats import agent_name, as_agent
 from boardgames_widgets.core.session import Proposal, Session, fresh_seed
 from boardgames_widgets.i18n.plain import plain_reason, why_words
 from boardgames_widgets.widgets import bots as _bots
