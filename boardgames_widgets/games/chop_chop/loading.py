@@ -1,10 +1,13 @@
-"""Checking a loaded Chop Chop state: every invariant the turn machine keeps, with a message naming it."""
+"""Checking what a Chop Chop game is made from: its configuration, and a loaded state (every
+invariant the turn machine keeps, with a message naming it)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any
 
-from boardgames_widgets.games.chop_chop.layout import EXTRA_STEPS, TILES
+from boardgames_widgets.core.numbers import short
+from boardgames_widgets.games.chop_chop.layout import DEFAULT_TILE_MIX, EXTRA_STEPS, TILES, ChopChopConfig, check_range
 from boardgames_widgets.games.chop_chop.state import (
     _CHEESE,
     CAT_SEAT,
@@ -126,3 +129,65 @@ def _phase_problems(game: ChopChop, state: ChopChopState) -> list[str]:
             if phase is Phase.FORK and not game._fork_cheese(state):
                 problems.append("phase: a fork with no uncovered cheese to take (CC-T5)")
     return problems
+
+
+def make_config(
+    board_map: str,
+    tile_mix: Mapping[str, int] | None,
+    mouse_die: Iterable[int],
+    cat_die: Iterable[int],
+    cheese_to_win: int,
+    max_turns: int,
+) -> ChopChopConfig:
+    """The configuration of a game made with these arguments (see :class:`~.rules.ChopChop`),
+    checked: from Python or from a saved game's JSON alike.
+
+    Raises:
+        ValueError: a bad map, mix, die or limit.
+    """
+    mix = dict(DEFAULT_TILE_MIX if tile_mix is None else tile_mix)
+    names = {t.value for t in TILES}
+    unknown = set(mix) - names
+    if unknown:
+        raise ValueError(f"tile_mix: unknown tile kind(s) {short(sorted(unknown))}; known: {[t.value for t in TILES]}")
+    counts = tuple(mix.get(t.value, 0) for t in TILES)
+    if not all(isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in counts):
+        raise ValueError(f"tile_mix: tile counts must be whole numbers >= 0, got {short(mix)}")
+    dice = []
+    for label, die in (("mouse_die", mouse_die), ("cat_die", cat_die)):
+        faces = tuple(die)
+        if not faces or not all(isinstance(f, int) and not isinstance(f, bool) and f >= 1 for f in faces):
+            raise ValueError(f"{label} must list whole faces >= 1, got {short(faces)}")
+        check_range("die_faces", len(faces))
+        for f in faces:
+            check_range("die_face", f)
+        dice.append(faces)
+    for label, value in (("cheese_to_win", cheese_to_win), ("max_turns", max_turns)):
+        if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+            raise ValueError(f"{label} must be a whole number >= 1, got {short(value)}")
+        check_range(label, value)
+    cfg = ChopChopConfig(
+        board_map=board_map,
+        tile_mix=counts,
+        mouse_die=dice[0],
+        cat_die=dice[1],
+        cheese_to_win=cheese_to_win,
+        max_turns=max_turns,
+    )
+    if sum(counts) != cfg.layout.n_floor:
+        raise ValueError(f"the tile mix has {sum(counts)} tiles but the board has {cfg.layout.n_floor} squares")
+    return cfg
+
+
+def config(game: ChopChop) -> dict[str, Any]:
+    """The arguments that make this game again (:func:`make_config` checks them), as JSON-able values."""
+    c = game.cfg
+    return {
+        "num_players": game.num_players,
+        "board_map": c.board_map,
+        "tile_mix": {t.value: n for t, n in zip(TILES, c.tile_mix, strict=True)},
+        "mouse_die": list(c.mouse_die),
+        "cat_die": list(c.cat_die),
+        "cheese_to_win": c.cheese_to_win,
+        "max_turns": c.max_turns,
+    }

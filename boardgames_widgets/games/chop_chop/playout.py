@@ -22,8 +22,9 @@ def random_playout(game: ChopChop, state: ChopChopState, rng: random.Random) -> 
     and the same returns, faster.
 
     Each step changes the draft in place (no new state), and a move is drawn
-    among the paths of :meth:`_keyed`, in the order of :meth:`legal_actions`,
-    without building the actions themselves. Chance draws as :meth:`sample_chance`.
+    among the paths of :meth:`~.rules.ChopChop._keyed`, in the order of
+    :meth:`~.rules.ChopChop.legal_actions`, without building the actions themselves.
+    Chance draws as :meth:`~.rules.ChopChop.sample_chance`.
     """
     below = index_drawer(rng)
     d = _Draft(state)

@@ -56,6 +56,16 @@ Interpretations (documented, see RULES.md §1 for the rule texts):
 
 Coordinates are ``(row, col)`` with ``(0, 0)`` the top-left floor square; holes lie
 outside the floor (``(-1, 3)`` is the top hole of the default map).
+
+This module is the rulebook: the set-up, whose turn, the legal actions, what an
+action does and the result; each rule ID marks the code that enforces it. The
+other readers have their own modules (every name stays importable from here):
+:mod:`.actions` and :mod:`.state` (the vocabulary), :mod:`.paths` (the one
+self-avoiding search of a move, CC-M4, which the analysis and the lessons reuse),
+:mod:`.moves` (the legal moves as bit masks and keys, the fast form of
+:meth:`ChopChop.passable`), :mod:`.explain` (why an action is refused),
+:mod:`.loading` (checking a configuration and a loaded state), :mod:`.text`
+(actions and positions in words) and :mod:`.playout` (the fast random playout).
 """
 
 from __future__ import annotations
@@ -65,7 +75,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from boardgames_widgets.core.api import (
     CHANCE,
@@ -76,9 +86,8 @@ from boardgames_widgets.core.api import (
     IllegalActionError,
     check_seat,
 )
-from boardgames_widgets.core.numbers import short
 from boardgames_widgets.core.rng import draw_by_counts
-from boardgames_widgets.games.chop_chop import explain, loading, playout, text
+from boardgames_widgets.games.chop_chop import explain, loading, moves, playout, text
 from boardgames_widgets.games.chop_chop.actions import _REVEALS, _coord_text
 from boardgames_widgets.games.chop_chop.actions import CAT as CAT
 from boardgames_widgets.games.chop_chop.actions import Action as Action
@@ -95,7 +104,6 @@ from boardgames_widgets.games.chop_chop.layout import (
     CAT_DIE,
     CHEESE_TO_WIN,
     DEFAULT_MAP,
-    DEFAULT_TILE_MIX,
     EXTRA_STEPS,
     MAX_TURNS,
     MOUSE_DIE,
@@ -104,7 +112,6 @@ from boardgames_widgets.games.chop_chop.layout import (
     Coord,
     Layout,
     Tile,
-    check_range,
 )
 from boardgames_widgets.games.chop_chop.paths import TABLE_MAX_STEPS as TABLE_MAX_STEPS
 from boardgames_widgets.games.chop_chop.paths import Walk as Walk
@@ -132,9 +139,6 @@ def _reveal_outcomes(hidden: tuple[int, ...]) -> tuple[tuple[Reveal, Fraction], 
 def _die_outcomes(faces: tuple[int, ...]) -> tuple[tuple[Roll, Fraction], ...]:
     counts = Counter(faces)
     return tuple((Roll(v), Fraction(counts[v], len(faces))) for v in sorted(counts))
-
-
-# -- the game ----------------------------------------------------------------------------
 
 
 class ChopChop(Game[ChopChopState, Action]):
@@ -184,40 +188,9 @@ class ChopChop(Game[ChopChopState, Action]):
         max_turns: int = MAX_TURNS,
     ) -> None:
         super().__init__(num_players)
-        mix = dict(DEFAULT_TILE_MIX if tile_mix is None else tile_mix)
-        names = {t.value for t in TILES}
-        unknown = set(mix) - names
-        if unknown:
-            raise ValueError(
-                f"tile_mix: unknown tile kind(s) {short(sorted(unknown))}; known: {[t.value for t in TILES]}"
-            )
-        counts = tuple(mix.get(t.value, 0) for t in TILES)
-        if not all(isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in counts):
-            raise ValueError(f"tile_mix: tile counts must be whole numbers >= 0, got {short(mix)}")
-        dice = []
-        for label, die in (("mouse_die", mouse_die), ("cat_die", cat_die)):
-            faces = tuple(die)
-            if not faces or not all(isinstance(f, int) and not isinstance(f, bool) and f >= 1 for f in faces):
-                raise ValueError(f"{label} must list whole faces >= 1, got {short(faces)}")
-            check_range("die_faces", len(faces))
-            for f in faces:
-                check_range("die_face", f)
-            dice.append(faces)
-        for label, value in (("cheese_to_win", cheese_to_win), ("max_turns", max_turns)):
-            if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-                raise ValueError(f"{label} must be a whole number >= 1, got {short(value)}")
-            check_range(label, value)
-        self.cfg = ChopChopConfig(
-            board_map=board_map,
-            tile_mix=counts,
-            mouse_die=dice[0],
-            cat_die=dice[1],
-            cheese_to_win=cheese_to_win,
-            max_turns=max_turns,
-        )
+        self.cfg = loading.make_config(board_map, tile_mix, mouse_die, cat_die, cheese_to_win, max_turns)
         self.layout: Layout = self.cfg.layout
-        if sum(counts) != self.layout.n_floor:
-            raise ValueError(f"the tile mix has {sum(counts)} tiles but the board has {self.layout.n_floor} squares")
+        dice = (self.cfg.mouse_die, self.cfg.cat_die)
         self._dice = {True: _die_outcomes(dice[0]), False: _die_outcomes(dice[1])}
         # one Roll per face of each die (faces repeat: 1,1,2,2,3,4), for sample_chance
         self._roll_faces = {True: tuple(Roll(f) for f in dice[0]), False: tuple(Roll(f) for f in dice[1])}
@@ -246,19 +219,6 @@ class ChopChop(Game[ChopChopState, Action]):
             fork_phase=Phase.FORK,
         )
 
-    # -- configuration ------------------------------------------------------------------
-    def config(self) -> dict[str, Any]:
-        c = self.cfg
-        return {
-            "num_players": self.num_players,
-            "board_map": c.board_map,
-            "tile_mix": {t.value: n for t, n in zip(TILES, c.tile_mix, strict=True)},
-            "mouse_die": list(c.mouse_die),
-            "cat_die": list(c.cat_die),
-            "cheese_to_win": c.cheese_to_win,
-            "max_turns": c.max_turns,
-        }
-
     def __repr__(self) -> str:
         if self.cfg == ChopChopConfig():
             return f"ChopChop(num_players={self.num_players})"
@@ -282,6 +242,8 @@ class ChopChop(Game[ChopChopState, Action]):
 
     # -- the game API -------------------------------------------------------------------
     def new_initial_state(self) -> ChopChopState:
+        """The set-up: every tile face down, none known (CC-S1), a mouse on each hole tile
+        lying hole-side down (CC-S2), the cat player to place the cat (CC-S3)."""
         lay = self.layout
         return ChopChopState(
             phase=Phase.PLACE,
@@ -289,9 +251,9 @@ class ChopChop(Game[ChopChopState, Action]):
             mice_turn=False,
             cat=-1,
             mice=tuple(lay.hole_cell(h) for h in range(lay.n_holes)),
-            tiles=(FACE_DOWN,) * lay.n_floor,
-            hidden=self.cfg.tile_mix,
-            holes_up=(False,) * lay.n_holes,
+            tiles=(FACE_DOWN,) * lay.n_floor,  # CC-S1
+            hidden=self.cfg.tile_mix,  # CC-S1: only counted; a face is drawn when turned (CC-T0)
+            holes_up=(False,) * lay.n_holes,  # CC-S2
             cheese=0,
             carried=False,
             roll=0,
@@ -301,7 +263,7 @@ class ChopChop(Game[ChopChopState, Action]):
             lock=-1,
             cat_skip=False,
             mice_skip=False,
-            next_mouse_seat=1,
+            next_mouse_seat=1,  # CC-S4: the youngest mouse player starts
             turns=0,
             winner=NO_WINNER,
         )
@@ -317,7 +279,7 @@ class ChopChop(Game[ChopChopState, Action]):
     def chance_outcomes(self, state: ChopChopState) -> list[tuple[Action, Fraction]]:
         if state.phase is Phase.ROLL:
             return list(self._dice[state.mice_turn])
-        if state.phase is Phase.REVEAL:
+        if state.phase is Phase.REVEAL:  # CC-T0: any face still down, equally likely (CC-S1)
             return list(_reveal_outcomes(state.hidden))
         return []
 
@@ -339,9 +301,9 @@ class ChopChop(Game[ChopChopState, Action]):
         phase = state.phase
         if phase is Phase.MOVE or phase is Phase.EXTRA or phase is Phase.ARROW:
             return list(self._options(state)[0])
-        if phase is Phase.PLACE:
+        if phase is Phase.PLACE:  # CC-S3
             return [PlaceCat(self.coord(c)) for c in self._start_cells()]
-        if phase is Phase.FORK:
+        if phase is Phase.FORK:  # CC-T5: several uncovered cheeses, the mice choose
             return [TakeCheese(self.coord(c)) for c in self._fork_cheese(state)]
         return []
 
@@ -435,17 +397,6 @@ class ChopChop(Game[ChopChopState, Action]):
         """The piece moving this turn: ``CAT``, a mouse, or -1 if the mice have not chosen."""
         return state.mouse if state.mice_turn else CAT
 
-    def move_paths(self, state: ChopChopState) -> dict[Action, tuple[Coord, ...]]:
-        """Each legal move or jump with its representative path (as coordinates)."""
-        coords = self.layout.coords
-        actions, keyed = self._options(state)
-        out: dict[Action, tuple[Coord, ...]] = {}
-        for a in actions:
-            path = keyed[self._action_key(a)]
-            if path:
-                out[a] = tuple(coords[c] for c in path)
-        return out
-
     def piece_cell(self, state: ChopChopState, piece: int) -> int:
         """The cell of ``piece`` (-1 if caught or not placed)."""
         return state.cat if piece == CAT else state.mice[piece]
@@ -470,6 +421,7 @@ class ChopChop(Game[ChopChopState, Action]):
 
     # -- internals ----------------------------------------------------------------------
     def _start_cells(self) -> tuple[int, ...]:
+        """CC-S3: the table-top squares the cat may start on (any floor square on a map without a table)."""
         return self.layout.table_cells() or tuple(range(self.layout.n_floor))
 
     def passable(self, state: ChopChopState, piece: int) -> tuple[list[bool], list[bool]]:
@@ -500,113 +452,15 @@ class ChopChop(Game[ChopChopState, Action]):
             return free, end
         for p in state.mice:
             if 0 <= p < nf:
-                free[p] = False
+                free[p] = False  # CC-M3: no passing, and no stopping on, another mouse
         cat = state.cat
-        if cat >= 0 and not table[cat]:
-            free[cat] = False
+        if cat >= 0 and not table[cat]:  # CC-M5, CC-M6: the cat on the table top is above the mice
+            free[cat] = False  # CC-M3
         end = free[:nf] + [True] * lay.n_holes  # free is False on holes: CC-M8, a hole only as the last step
         for p in state.mice:
             if p >= nf:
                 end[p] = False  # CC-M8: one mouse per hole
         return free, end
-
-    def _masks(self, state: ChopChopState, piece: int) -> tuple[int, int]:
-        """:meth:`passable` as two bit masks (bit ``c`` for cell ``c``): the cells ``piece``
-        may not pass through, and the cells it may stop on. The same rules, line by line;
-        masks let :meth:`_options` test a whole walk with one ``&``.
-        """
-        lay = self.layout
-        nf = lay.n_floor
-        table = lay.table
-        tiles, cheese = self._cheese_mask
-        if tiles is not state.tiles:  # tiles change rarely: reuse the last mask
-            tiles = state.tiles
-            cheese = 0
-            for c, t in enumerate(tiles):
-                if t == UNCOVERED_CHEESE:
-                    cheese |= 1 << c
-            self._cheese_mask = (tiles, cheese)
-        floor = self._floor_cells
-        holes = self._every_cell ^ floor
-        blocked = cheese | holes  # CC-T2; CC-M8: a hole only as the last step
-        if piece == CAT:
-            stop = floor & ~cheese
-            alive = [p for p in state.mice if p >= 0]
-            for p in alive:
-                if p < nf and not table[p]:
-                    blocked |= 1 << p  # CC-M3: the cat may end on a mouse, not pass it
-            if len(alive) == 1 and alive[0] >= nf:
-                stop &= ~(1 << lay.entrance[alive[0] - nf])  # CC-W3
-            return blocked, stop
-        for p in state.mice:
-            if 0 <= p < nf:
-                blocked |= 1 << p
-        cat = state.cat
-        if cat >= 0 and not table[cat]:
-            blocked |= 1 << cat
-        stop = (floor & ~blocked) | holes
-        for p in state.mice:
-            if p >= nf:
-                stop &= ~(1 << p)  # CC-M8: one mouse per hole
-        return blocked, stop
-
-    def _key(self, piece: int, dest: int, via: int) -> int:
-        n = self.layout.n_cells
-        return ((piece + 1) * n + dest) * n + via
-
-    def _action_key(self, action: Action) -> int:
-        """The key of a MOVE / EXTRA / ARROW action in :meth:`_options` (-3: none)."""
-        key = self._move_keys.get(id(action))
-        if key is not None:  # fast path: a Move this game made (from legal_actions)
-            return key
-        if isinstance(action, Pass):
-            return -1
-        if isinstance(action, Decline):
-            return -2
-        index = self.layout.index
-        if isinstance(action, Move):
-            dest, via = index.get(action.to, -1), index.get(action.via, -1)
-        elif isinstance(action, Jump):
-            dest = via = index.get(action.to, -1)
-        else:
-            return -3
-        if dest < 0 or via < 0 or not -1 <= action.piece < self.layout.n_holes:
-            return -3
-        return self._key(action.piece, dest, via)
-
-    def _make_move(self, key: int) -> Move:
-        n = self.layout.n_cells
-        coords = self.layout.coords
-        piece, rest = divmod(key, n * n)
-        # setdefault: a Move once stored is never replaced (even by another thread), so
-        # every id in _move_keys stays the id of a live Move of this game
-        move = self._moves.setdefault(key, Move(piece - 1, coords[rest // n], coords[rest % n]))
-        self._move_keys[id(move)] = key
-        return move
-
-    def _options(self, state: ChopChopState) -> tuple[list[Action], dict[int, tuple[int, ...]]]:
-        """The legal actions of a MOVE / EXTRA / ARROW phase, and their paths by
-        :meth:`_action_key` (cached for the last state asked about)."""
-        cached = self._cache
-        if cached[0] is state:
-            return cached[1], cached[2]
-        keyed = self._keyed(state)
-        actions: list[Action]
-        if state.phase is Phase.ARROW:
-            n = self.layout.n_cells
-            piece = self.mover(state)
-            coords = self.layout.coords
-            actions = [Jump(piece, coords[key // n % n]) for key in keyed if key >= 0]
-            actions.append(Decline())
-        else:
-            get = self._moves.get
-            actions = [get(key) or self._make_move(key) for key in keyed if key >= 0]
-            if -2 in keyed:
-                actions.append(Decline())
-            elif -1 in keyed:
-                actions.append(Pass())
-        self._cache = (state, actions, keyed)
-        return actions, keyed
 
     def _keyed(self, state: ChopChopState) -> dict[int, tuple[int, ...]]:
         """The legal actions of a MOVE / EXTRA / ARROW phase as their :meth:`_action_key`
@@ -616,24 +470,25 @@ class ChopChop(Game[ChopChopState, Action]):
         phase = state.phase
         if phase is Phase.MOVE or phase is Phase.EXTRA:
             if phase is Phase.EXTRA:
-                pieces = [self.mover(state)]
-                forbid = state.last_from
+                pieces = [self.mover(state)]  # CC-M7: the piece that found the +1/+2 goes on
+                forbid = state.last_from  # CC-T3: not straight back to the square just left
             elif not state.mice_turn:
-                pieces = [CAT]
+                pieces = [CAT]  # CC-S4: the cat player moves the cat
                 forbid = -1
             elif state.lock >= 0:
-                pieces = [state.lock]
+                pieces = [state.lock]  # CC-T6: the same mouse again on the knife's double turn
                 forbid = -1
             else:
-                pieces = [m for m, p in enumerate(state.mice) if p >= 0]
+                pieces = [m for m, p in enumerate(state.mice) if p >= 0]  # CC-S4: any mouse still in play
                 forbid = -1
             n = self._n_cells
-            steps = state.roll
+            steps = state.roll  # CC-M2: exactly the number rolled (or the extra steps)
             is_cat = pieces[0] == CAT
             nbrs = self.layout.cat_nbrs if is_cat else self.layout.mouse_nbrs
             if steps <= TABLE_MAX_STEPS:
-                # fast path: the precomputed walks, filtered by what blocks the piece now
-                # (the same moves, paths and order as the search below, see _walk_table)
+                # fast path: the precomputed self-avoiding walks (CC-M1, CC-M2, CC-M4), filtered by
+                # what blocks the piece now (the same moves, paths and order as the search below,
+                # see paths.walk_table)
                 blocked, stop = self._masks(state, pieces[0])
                 # a walk is out if it passes a blocked cell or lands where it may not stop
                 bad = blocked | (self._every_cell & ~stop) << n
@@ -651,21 +506,22 @@ class ChopChop(Game[ChopChopState, Action]):
                             if key not in keyed:
                                 keyed[key] = path
             else:
-                # mice share one table of what blocks them (a mouse's own square is its start)
+                # the self-avoiding search itself (CC-M1, CC-M2, CC-M4); mice share one table
+                # of what blocks them (a mouse's own square is its start)
                 free, end = self.passable(state, pieces[0])
                 for piece in pieces:
                     start = self.piece_cell(state, piece)
                     first_paths(nbrs, start, steps, free, end, forbid, keyed, (piece + 1) * n * n)
             if phase is Phase.EXTRA:
-                keyed[-2] = ()
+                keyed[-2] = ()  # CC-T3: the extra steps are optional
             elif not keyed:
-                keyed[-1] = ()
+                keyed[-1] = ()  # CC-M10: no move of the rolled length, the turn passes
         elif phase is Phase.ARROW:
             piece = self.mover(state)
             start = self.piece_cell(state, piece)
             for cell in self._jump_targets(state, piece):
                 keyed[self._key(piece, cell, cell)] = (start, cell)
-            keyed[-2] = ()
+            keyed[-2] = ()  # CC-T4: the jump is optional
         return keyed
 
     def _jump_targets(self, state: ChopChopState, piece: int) -> list[int]:
@@ -705,12 +561,12 @@ class ChopChop(Game[ChopChopState, Action]):
                     if all(p < 0 for p in d.mice):  # CC-W1
                         self._finish(d, CAT_SIDE)
                         return
-                if d.tiles[dest] == FACE_DOWN:
+                if d.tiles[dest] == FACE_DOWN:  # CC-T0 (a table square's tile lies under the table)
                     d.phase = Phase.REVEAL
                     return
             self._end_turn(d)
             return
-        d.mouse = piece
+        d.mouse = piece  # CC-M7: this mouse is the one moving this turn
         d.mice = _set(d.mice, piece, dest)
         if start >= nf and not d.holes_up[start - nf]:  # CC-M9
             d.holes_up = _set(d.holes_up, start - nf, True)
@@ -718,7 +574,7 @@ class ChopChop(Game[ChopChopState, Action]):
             d.carried = True  # CC-W2: the cheese is carried home
         if self._mice_won(d):
             return
-        if dest < nf and d.tiles[dest] == FACE_DOWN:
+        if dest < nf and d.tiles[dest] == FACE_DOWN:  # CC-T0: the tile reached is turned over
             d.phase = Phase.REVEAL
             return
         self._end_turn(d)
@@ -759,6 +615,7 @@ class ChopChop(Game[ChopChopState, Action]):
             self._end_turn(d)
 
     def _take_cheese(self, d: _Draft, cell: int) -> None:
+        """CC-T5: the fork takes the uncovered cheese at ``cell`` for the mice."""
         d.tiles = _set(d.tiles, cell, NO_TILE)
         d.cheese += 1
         if not self._mice_won(d):
@@ -814,7 +671,7 @@ class ChopChop(Game[ChopChopState, Action]):
         d.phase = Phase.ROLL
         d.roll = 0
         d.last_from = -1
-        d.mice_turn = mice
+        d.mice_turn = mice  # CC-S4: cat and mice alternate
         if not mice:
             d.seat = CAT_SEAT
             d.lock = -1
@@ -822,14 +679,22 @@ class ChopChop(Game[ChopChopState, Action]):
             d.lock = d.mouse  # CC-T6: the same mouse (and player) moves again
         else:
             d.lock = -1
-            d.seat = d.next_mouse_seat
+            d.seat = d.next_mouse_seat  # CC-S4: mouse turns rotate among the mouse players
             d.next_mouse_seat = d.next_mouse_seat % (self.num_players - 1) + 1
         d.mouse = -1
+
+    _masks = moves.masks
+    _options = moves.options
+    move_paths = moves.move_paths
+    _key = moves.move_key
+    _action_key = moves.action_key
+    _make_move = moves.make_move
 
     # -- refusals, loading, words and the fast playout: each in its reader's module -------
     _check_input = explain.check_input
     _wrong_phase = explain.wrong_phase
     _explain = explain.explain
+    config = loading.config
     validate_state = loading.validate_state
     parse_action = text.parse_action
     describe = text.describe
