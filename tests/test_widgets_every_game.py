@@ -261,7 +261,8 @@ def test_the_png_text_is_reordered_only_where_matplotlib_does_not_reorder_it() -
 
 # -- plain words ---------------------------------------------------------------------------------
 def test_every_rule_the_rules_can_break_has_a_plain_sentence_in_every_language() -> None:
-    """Each rule ID raised in a game's rules.py has a sentence, translated into lv, ru and he."""
+    """Each rule ID raised in a game's rules (``rules.py`` and the modules it is split into by
+    reader, such as ``explain.py``) has a sentence, translated into lv, ru and he."""
     import pathlib
 
     from boardgames_widgets.core.registry import spec
@@ -273,8 +274,10 @@ def test_every_rule_the_rules_can_break_has_a_plain_sentence_in_every_language()
     for rules in root.glob("*/rules.py"):
         if spec(rules.parent.name).english_only:  # documented fallback: the generic sentence
             continue
-        raised |= set(re.findall(r'IllegalActionError\(\s*"([A-Z]{2}-[A-Z0-9]+)"', rules.read_text()))
-        raised |= set(re.findall(r'\("([A-Z]{2}-[A-Z0-9]+)", "', rules.read_text()))
+        for module in rules.parent.glob("*.py"):
+            text = module.read_text()
+            raised |= set(re.findall(r'IllegalActionError\(\s*"([A-Z]{2}-[A-Z0-9]+)"', text))
+            raised |= set(re.findall(r'\("([A-Z]{2}-[A-Z0-9]+)", "', text))
     assert len(raised) > 20
     assert raised <= set(RULE_WORDS), raised - set(RULE_WORDS)
     for lang in ("lv", "ru", "he"):

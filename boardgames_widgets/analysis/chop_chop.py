@@ -1,10 +1,10 @@
 """Chop Chop questions answered exactly: where can a piece go, and what tile comes next?
 
 * :func:`enumerate_paths` — every path of exactly ``steps`` a piece may walk, found by
-  a plain depth-first search (the one the lessons show): orthogonal steps (CC-M1),
-  exact length (CC-M2), never through another piece or uncovered cheese (CC-M3,
-  CC-T2), never twice on a square (CC-M4), the table's layers (CC-M5, CC-M6) and
-  the holes (CC-M8).
+  the rules' own depth-first search (:func:`~boardgames_widgets.games.chop_chop.paths.search_paths`,
+  the one the lessons show): orthogonal steps (CC-M1), exact length (CC-M2), never
+  through another piece or uncovered cheese (CC-M3, CC-T2), never twice on a square
+  (CC-M4), the table's layers (CC-M5, CC-M6) and the holes (CC-M8).
 * :func:`reachable` — every landing square with the number of distinct paths to it.
 * :func:`next_tile_distribution` — the exact probability of each face for the next
   tile turned over: the tiles still face down are equally likely to be anywhere.
@@ -31,6 +31,7 @@ from fractions import Fraction
 from functools import cache
 
 from boardgames_widgets.games.chop_chop.layout import TILES, Coord, Tile
+from boardgames_widgets.games.chop_chop.paths import self_avoiding_paths
 from boardgames_widgets.games.chop_chop.rules import CAT, ChopChop, ChopChopState
 
 Piece = int | str
@@ -76,26 +77,12 @@ def enumerate_paths(
     who = _piece(piece)
     may_pass, may_stop = game.passable(state, who)
     neighbours = lay.cat_nbrs if who == CAT else lay.mouse_nbrs
-    forbidden = lay.index.get(not_first) if not_first is not None else None
+    forbidden = lay.index.get(not_first, -1) if not_first is not None else -1
     start = game.piece_cell(state, who)
-    paths: list[list[Coord]] = []
-
-    def extend(path: list[int]) -> None:
-        if len(path) == steps + 1:  # exactly the number rolled: done
-            paths.append([lay.coords[c] for c in path])
-            return
-        last_step = len(path) == steps
-        for nxt in neighbours[path[-1]]:
-            if nxt in path:  # never twice on the same square
-                continue
-            if len(path) == 1 and nxt == forbidden:
-                continue
-            if (last_step and may_stop[nxt]) or (not last_step and may_pass[nxt]):
-                extend([*path, nxt])
-
-    if start >= 0 and steps >= 1:
-        extend([start])
-    return paths
+    if start < 0:
+        return []
+    found = self_avoiding_paths(neighbours, start, steps, may_pass, may_stop, forbidden)
+    return [[lay.coords[c] for c in path] for path in found]
 
 
 def reachable(

@@ -3,8 +3,8 @@
 Three parts, one per lesson:
 
 * **Paths** (lesson 1) — the depth-first search of
-  :func:`~boardgames_widgets.analysis.chop_chop.enumerate_paths` recorded frame by
-  frame (:func:`dfs_frames`), breadth-first distances (:func:`bfs_distances`,
+  :func:`~boardgames_widgets.analysis.chop_chop.enumerate_paths` (the rules' own search)
+  recorded frame by frame (:func:`dfs_frames`), breadth-first distances (:func:`bfs_distances`,
   :func:`bfs_frames`), the step rule of a piece as a plain function
   (:func:`step_rule`), pictures of the kitchen with squares lit up
   (:func:`board_svg`) and a stepper widget over recorded frames (:func:`stepper`).
@@ -41,6 +41,7 @@ from boardgames_widgets.core.api import CHANCE, TERMINAL, Game
 from boardgames_widgets.core.rng import derive_seed
 from boardgames_widgets.core.session import Session
 from boardgames_widgets.games.chop_chop.layout import Coord
+from boardgames_widgets.games.chop_chop.paths import search_paths
 from boardgames_widgets.games.chop_chop.rules import CAT, ChopChop, ChopChopState, Move
 from boardgames_widgets.games.food_chain.rules import CARDS_PER_PLAYER, FoodChain, FoodChainState, score
 from boardgames_widgets.lessons import text as tx
@@ -122,7 +123,8 @@ def count_walks(state: ChopChopState, piece: Any, steps: int, *, game: ChopChop 
 
 
 def dfs_frames(state: ChopChopState, piece: Any, steps: int, *, game: ChopChop | None = None) -> list[Frame]:
-    """The depth-first search of :func:`enumerate_paths`, recorded one step at a time.
+    """The depth-first search of :func:`enumerate_paths` — the rules' own
+    :func:`~boardgames_widgets.games.chop_chop.paths.search_paths` — recorded one step at a time.
 
     Raises:
         ValueError: an unknown piece.
@@ -137,44 +139,9 @@ def dfs_frames(state: ChopChopState, piece: Any, steps: int, *, game: ChopChop |
     visited: set[Coord] = set()
     found: dict[Coord, int] = {}
 
-    def snap(path: list[int], event: str, text: str) -> None:
+    def snap(path: Sequence[int], event: str, text: str) -> None:
         coords = tuple(lay.coords[c] for c in path)
         frames.append(Frame(coords, frozenset(visited), tuple(sorted(found.items())), event, text))
-
-    def extend(path: list[int]) -> None:
-        here = lay.coords[path[-1]]
-        visited.add(here)
-        if len(path) == steps + 1:
-            found[here] = found.get(here, 0) + 1
-            snap(
-                path,
-                "found",
-                tx._(
-                    "{steps} steps done: land on {square} (path {path})",
-                    steps=steps,
-                    square=here,
-                    path=sum(found.values()),
-                ),
-            )
-            return
-        snap(
-            path,
-            "step",
-            tx.ngettext(
-                "at {square} after {n} step: try its neighbours",
-                "at {square} after {n} steps: try its neighbours",
-                len(path) - 1,
-                square=here,
-            ),
-        )
-        last_step = len(path) == steps
-        for nxt in nbrs[path[-1]]:
-            if nxt in path:
-                continue
-            if (last_step and may_stop[nxt]) or (not last_step and may_pass[nxt]):
-                extend([*path, nxt])
-        if len(path) > 1:
-            snap(path[:-1], "back", tx._("every way on from {square} tried: step back", square=here))
 
     if start >= 0 and steps >= 1:
         snap(
@@ -187,7 +154,36 @@ def dfs_frames(state: ChopChopState, piece: Any, steps: int, *, game: ChopChop |
                 square=lay.coords[start],
             ),
         )
-        extend([start])
+        for event, path in search_paths(nbrs, start, steps, may_pass, may_stop, trace=True):
+            here = lay.coords[path[-1]]
+            if event == "back":  # every way on from this path tried
+                if len(path) > 1:
+                    snap(path[:-1], "back", tx._("every way on from {square} tried: step back", square=here))
+                continue
+            visited.add(here)
+            if event == "found":  # a path of exactly the steps
+                found[here] = found.get(here, 0) + 1
+                snap(
+                    path,
+                    "found",
+                    tx._(
+                        "{steps} steps done: land on {square} (path {path})",
+                        steps=steps,
+                        square=here,
+                        path=sum(found.values()),
+                    ),
+                )
+            else:  # "step": a path entered, to be extended
+                snap(
+                    path,
+                    "step",
+                    tx.ngettext(
+                        "at {square} after {n} step: try its neighbours",
+                        "at {square} after {n} steps: try its neighbours",
+                        len(path) - 1,
+                        square=here,
+                    ),
+                )
     n_paths = sum(found.values())
     frames.append(
         Frame(

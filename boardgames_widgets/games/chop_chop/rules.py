@@ -56,42 +56,54 @@ Interpretations (documented, see RULES.md §1 for the rule texts):
 
 Coordinates are ``(row, col)`` with ``(0, 0)`` the top-left floor square; holes lie
 outside the floor (``(-1, 3)`` is the top hole of the default map).
+
+This module is the rulebook: the set-up, whose turn, the legal actions, what an
+action does and the result; each rule ID marks the code that enforces it. The
+other readers have their own modules (every name stays importable from here):
+:mod:`.actions` and :mod:`.state` (the vocabulary), :mod:`.paths` (the one
+self-avoiding search of a move, CC-M4, which the analysis and the lessons reuse),
+:mod:`.moves` (the legal moves as bit masks and keys, the fast form of
+:meth:`ChopChop.passable`), :mod:`.explain` (why an action is refused),
+:mod:`.loading` (checking a configuration and a loaded state), :mod:`.text`
+(actions and positions in words) and :mod:`.playout` (the fast random playout).
 """
 
 from __future__ import annotations
 
-import enum
 import random
-import re
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache, lru_cache
-from typing import Any, ClassVar, cast
+from functools import lru_cache
+from typing import ClassVar
 
 from boardgames_widgets.core.api import (
     CHANCE,
     TERMINAL,
     Game,
-    GameError,
     GameInfo,
     GameOverError,
     IllegalActionError,
-    InvalidActionError,
-    check_action,
-    check_action_text,
     check_seat,
-    freeze_draft,
 )
-from boardgames_widgets.core.numbers import short
-from boardgames_widgets.core.rng import draw_by_counts, index_drawer
+from boardgames_widgets.core.rng import draw_by_counts
+from boardgames_widgets.games.chop_chop import explain, loading, moves, playout, text
+from boardgames_widgets.games.chop_chop.actions import _REVEALS, _coord_text
+from boardgames_widgets.games.chop_chop.actions import CAT as CAT
+from boardgames_widgets.games.chop_chop.actions import Action as Action
+from boardgames_widgets.games.chop_chop.actions import Decline as Decline
+from boardgames_widgets.games.chop_chop.actions import Jump as Jump
+from boardgames_widgets.games.chop_chop.actions import Move as Move
+from boardgames_widgets.games.chop_chop.actions import Pass as Pass
+from boardgames_widgets.games.chop_chop.actions import PlaceCat as PlaceCat
+from boardgames_widgets.games.chop_chop.actions import Reveal as Reveal
+from boardgames_widgets.games.chop_chop.actions import Roll as Roll
+from boardgames_widgets.games.chop_chop.actions import TakeCheese as TakeCheese
 from boardgames_widgets.games.chop_chop.deadness import Deadness
 from boardgames_widgets.games.chop_chop.layout import (
     CAT_DIE,
     CHEESE_TO_WIN,
     DEFAULT_MAP,
-    DEFAULT_TILE_MIX,
     EXTRA_STEPS,
     MAX_TURNS,
     MOUSE_DIE,
@@ -100,318 +112,22 @@ from boardgames_widgets.games.chop_chop.layout import (
     Coord,
     Layout,
     Tile,
-    check_range,
 )
-
-#: The piece id of the cat in actions (mice are 0 … 3).
-CAT = -1
-#: ``state.winner`` values: playing, the cat won, the mice won, a draw (CC-W5).
-NO_WINNER, CAT_SIDE, MICE_SIDE, DRAW = -1, 0, 1, 2
-#: The cat player's seat.
-CAT_SEAT = 0
-
-#: ``state.tiles`` values, per floor square.
-NO_TILE, FACE_DOWN, UNCOVERED_CHEESE = 0, 1, 2
-
-_TILE_INDEX: dict[Tile, int] = {t: i for i, t in enumerate(TILES)}
-_CHEESE = _TILE_INDEX[Tile.CHEESE]
-
-#: Moves of at most this many steps are found from precomputed walk tables (see
-#: :func:`_walk_table`); longer ones (only with a custom die) by a depth-first search.
-#: Self-avoiding walks of 6 steps are at most 4 × 3**5 = 972 per square.
-TABLE_MAX_STEPS = 6
-
-
-class Phase(enum.Enum):
-    """What the game waits for."""
-
-    PLACE = "place"  # the cat player chooses the cat's starting square (CC-S3)
-    ROLL = "roll"  # chance: the die of the side to move
-    MOVE = "move"  # the side to move chooses a move (or passes, CC-M10)
-    REVEAL = "reveal"  # chance: the face of the tile the piece stopped on (CC-T0)
-    EXTRA = "extra"  # +1/+2: extra steps or decline (CC-T3)
-    ARROW = "arrow"  # arrow: free jump or decline (CC-T4)
-    FORK = "fork"  # fork: which uncovered cheese to take (CC-T5)
-    OVER = "over"
-
-
-def _piece_name(piece: int) -> str:
-    return "cat" if piece == CAT else f"mouse {piece}"
-
-
-def _coord_text(rc: Coord) -> str:
-    return f"({rc[0]},{rc[1]})"
-
-
-# -- actions ---------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class PlaceCat:
-    """The cat player puts the cat on a table-top square (CC-S3).
-
-    >>> str(PlaceCat((2, 3)))
-    'cat starts at (2,3)'
-    """
-
-    at: Coord
-
-    def __str__(self) -> str:
-        return f"cat starts at {_coord_text(self.at)}"
-
-
-@dataclass(frozen=True, slots=True)
-class Roll:
-    """Chance outcome: the die of the side to move shows ``value``.
-
-    >>> str(Roll(3))
-    'roll 3'
-    """
-
-    value: int
-
-    def __str__(self) -> str:
-        return f"roll {self.value}"
-
-
-@dataclass(frozen=True, slots=True)
-class Reveal:
-    """Chance outcome: the face-down tile just reached turns out to be ``tile`` (CC-T0).
-
-    >>> str(Reveal(Tile.CHEESE))
-    'reveal cheese'
-    """
-
-    tile: Tile
-
-    def __str__(self) -> str:
-        return f"reveal {self.tile.value}"
-
-
-#: One ``Reveal`` per tile kind, in ``TILES`` order (made once).
-_REVEALS: tuple[Reveal, ...] = tuple(Reveal(t) for t in TILES)
-
-
-@dataclass(frozen=True, slots=True)
-class Move:
-    """Move ``piece`` (``CAT`` or a mouse number) to ``to``, arriving from ``via``.
-
-    One action stands for every path with that piece, landing square and last
-    square left; the engine keeps a representative path (CC-M1 … CC-M4, CC-T3).
-
-    >>> str(Move(2, (-1, 3), (0, 3)))
-    'mouse 2 to (-1,3) via (0,3)'
-    """
-
-    piece: int
-    to: Coord
-    via: Coord
-
-    def __str__(self) -> str:
-        return f"{_piece_name(self.piece)} to {_coord_text(self.to)} via {_coord_text(self.via)}"
-
-
-@dataclass(frozen=True, slots=True)
-class Jump:
-    """Arrow: ``piece`` jumps to any allowed square (CC-T4).
-
-    >>> str(Jump(CAT, (4, 5)))
-    'cat jumps to (4,5)'
-    """
-
-    piece: int
-    to: Coord
-
-    def __str__(self) -> str:
-        return f"{_piece_name(self.piece)} jumps to {_coord_text(self.to)}"
-
-
-@dataclass(frozen=True, slots=True)
-class Decline:
-    """Do not use an optional tile (+1/+2 extra steps, the arrow's jump)."""
-
-    def __str__(self) -> str:
-        return "decline"
-
-
-@dataclass(frozen=True, slots=True)
-class Pass:
-    """No move of exactly the rolled length exists: the turn passes (CC-M10)."""
-
-    def __str__(self) -> str:
-        return "pass"
-
-
-@dataclass(frozen=True, slots=True)
-class TakeCheese:
-    """Fork: the mice take the uncovered cheese at ``at`` without moving (CC-T5).
-
-    >>> str(TakeCheese((1, 2)))
-    'fork takes (1,2)'
-    """
-
-    at: Coord
-
-    def __str__(self) -> str:
-        return f"fork takes {_coord_text(self.at)}"
-
-
-Action = PlaceCat | Roll | Reveal | Move | Jump | Decline | Pass | TakeCheese
-_ACTION_TYPES = (PlaceCat, Roll, Reveal, Move, Jump, Decline, Pass, TakeCheese)
-
-_C = r"\((-?\d+),(-?\d+)\)"
-_PIECE = r"(cat|mouse (\d+))"
-_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
-    (re.compile(rf"cat starts at {_C}"), "place"),
-    (re.compile(r"roll (\d+)"), "roll"),
-    (re.compile(r"reveal (\S+)"), "reveal"),
-    (re.compile(rf"{_PIECE} to {_C} via {_C}"), "move"),
-    (re.compile(rf"{_PIECE} jumps to {_C}"), "jump"),
-    (re.compile(rf"fork takes {_C}"), "take"),
-)
-
-
-# -- state -------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True, repr=False)
-class ChopChopState:
-    """A complete Chop Chop position. Nothing in it is secret: face-down tiles are
-    only counted (``hidden``), their faces are drawn when turned.
-
-    Cells are indices into the game's :class:`~.layout.Layout` (floor squares first,
-    then holes); ``-1`` means "nowhere".
-
-    Attributes:
-        phase: what the game waits for.
-        seat: the seat whose turn it is (0 = cat player).
-        mice_turn: whether the mice side is on turn (else the cat).
-        cat: the cat's cell (-1 before CC-S3).
-        mice: each mouse's cell, -1 once caught (CC-C1).
-        tiles: per floor square, 0 no tile, 1 face down, 2 uncovered cheese (CC-T2).
-        hidden: how many face-down tiles of each kind remain, in ``TILES`` order.
-        holes_up: per hole, whether its tile is hole-side up (CC-M9).
-        cheese: the mice team's cheese.
-        carried: a mouse entered a hole after the team had all its cheese (CC-W2).
-        roll: the die roll in the MOVE phase, the extra steps in the EXTRA phase.
-        mouse: the mouse moving this turn (-1 until one moves, and on cat turns).
-        last_from: the square the moving piece has just left (CC-T3), -1 if none.
-        path: a representative path of the last move or jump (for pictures).
-        lock: the mouse that must move on the second turn of a knife double turn.
-        cat_skip: the cat side skips its next turn (knife, CC-T6).
-        mice_skip: the mice side skips its next turn (knife, CC-T6).
-        next_mouse_seat: the mouse player who plays the next fresh mouse turn.
-        turns: turns finished so far (for ``max_turns``).
-        winner: -1 while playing, 0 cat, 1 mice, 2 a draw (CC-W5).
-    """
-
-    phase: Phase
-    seat: int
-    mice_turn: bool
-    cat: int
-    mice: tuple[int, ...]
-    tiles: tuple[int, ...]
-    hidden: tuple[int, ...]
-    holes_up: tuple[bool, ...]
-    cheese: int
-    carried: bool
-    roll: int
-    mouse: int
-    last_from: int
-    path: tuple[int, ...]
-    lock: int
-    cat_skip: bool
-    mice_skip: bool
-    next_mouse_seat: int
-    turns: int
-    winner: int
-
-    def __repr__(self) -> str:
-        """A one-line summary (display the state to see the board)."""
-        return f"<ChopChopState: {self.phase.value}, turn {self.turns}, {self.cheese} cheese taken>"
-
-    def _repr_svg_(self) -> str:
-        """The state drawn on the default kitchen (use ``game.state_svg`` for others)."""
-        from boardgames_widgets.core.registry import make_game
-
-        return make_game("chop_chop").state_svg(self)
-
-
-_FIELDS: tuple[str, ...] = tuple(ChopChopState.__dataclass_fields__)
-
-
-class _Draft:
-    """A mutable copy of a state while an action is applied."""
-
-    __slots__ = _FIELDS
-
-    phase: Phase
-    seat: int
-    mice_turn: bool
-    cat: int
-    mice: tuple[int, ...]
-    tiles: tuple[int, ...]
-    hidden: tuple[int, ...]
-    holes_up: tuple[bool, ...]
-    cheese: int
-    carried: bool
-    roll: int
-    mouse: int
-    last_from: int
-    path: tuple[int, ...]
-    lock: int
-    cat_skip: bool
-    mice_skip: bool
-    next_mouse_seat: int
-    turns: int
-    winner: int
-
-    def __init__(self, s: ChopChopState) -> None:  # written out: this is the hot path
-        self.phase = s.phase
-        self.seat = s.seat
-        self.mice_turn = s.mice_turn
-        self.cat = s.cat
-        self.mice = s.mice
-        self.tiles = s.tiles
-        self.hidden = s.hidden
-        self.holes_up = s.holes_up
-        self.cheese = s.cheese
-        self.carried = s.carried
-        self.roll = s.roll
-        self.mouse = s.mouse
-        self.last_from = s.last_from
-        self.path = s.path
-        self.lock = s.lock
-        self.cat_skip = s.cat_skip
-        self.mice_skip = s.mice_skip
-        self.next_mouse_seat = s.next_mouse_seat
-        self.turns = s.turns
-        self.winner = s.winner
-
-    def freeze(self) -> ChopChopState:
-        """The draft itself, turned into the frozen state (see
-        :func:`~boardgames_widgets.core.api.freeze_draft`); not used after."""
-        return freeze_draft(self, ChopChopState)
-
-
-@dataclass(frozen=True, slots=True)
-class ChopChopObservation:
-    """What a player sees: the whole state (only face-down tiles are unknown, to
-    everyone, and the state holds none of their faces).
-
-    Attributes:
-        player: the seat observing.
-        current_player: the player to act (or CHANCE / TERMINAL).
-        state: the public position.
-    """
-
-    player: int
-    current_player: int
-    state: ChopChopState
-
-
-def _set(t: tuple[Any, ...], i: int, v: Any) -> tuple[Any, ...]:
-    return (*t[:i], v, *t[i + 1 :])
+from boardgames_widgets.games.chop_chop.paths import TABLE_MAX_STEPS as TABLE_MAX_STEPS
+from boardgames_widgets.games.chop_chop.paths import Walk as Walk
+from boardgames_widgets.games.chop_chop.paths import first_paths, walk_table
+from boardgames_widgets.games.chop_chop.state import _CHEESE, _TILE_INDEX, _Draft, _set
+from boardgames_widgets.games.chop_chop.state import CAT_SEAT as CAT_SEAT
+from boardgames_widgets.games.chop_chop.state import CAT_SIDE as CAT_SIDE
+from boardgames_widgets.games.chop_chop.state import DRAW as DRAW
+from boardgames_widgets.games.chop_chop.state import FACE_DOWN as FACE_DOWN
+from boardgames_widgets.games.chop_chop.state import MICE_SIDE as MICE_SIDE
+from boardgames_widgets.games.chop_chop.state import NO_TILE as NO_TILE
+from boardgames_widgets.games.chop_chop.state import NO_WINNER as NO_WINNER
+from boardgames_widgets.games.chop_chop.state import UNCOVERED_CHEESE as UNCOVERED_CHEESE
+from boardgames_widgets.games.chop_chop.state import ChopChopObservation as ChopChopObservation
+from boardgames_widgets.games.chop_chop.state import ChopChopState as ChopChopState
+from boardgames_widgets.games.chop_chop.state import Phase as Phase
 
 
 @lru_cache(maxsize=4096)
@@ -423,120 +139,6 @@ def _reveal_outcomes(hidden: tuple[int, ...]) -> tuple[tuple[Reveal, Fraction], 
 def _die_outcomes(faces: tuple[int, ...]) -> tuple[tuple[Roll, Fraction], ...]:
     counts = Counter(faces)
     return tuple((Roll(v), Fraction(counts[v], len(faces))) for v in sorted(counts))
-
-
-def _dfs(
-    nbrs: tuple[tuple[int, ...], ...],
-    start: int,
-    steps: int,
-    free: list[bool],
-    end: list[bool],
-    forbid_first: int,
-    out: dict[int, tuple[int, ...]],
-    base: int,
-    n_cells: int,
-) -> None:
-    """Every self-avoiding path of exactly ``steps`` from ``start`` that passes only
-    ``free`` cells and ends on an ``end`` cell. Keeps the first path found per outcome,
-    keyed ``base + landing * n_cells + via`` (``via``: the cell before the landing)."""
-
-    path = [start]
-
-    def walk(cell: int, left: int) -> None:
-        for n in nbrs[cell]:
-            if n in path:
-                continue
-            if left == 1:
-                if end[n]:
-                    key = base + n * n_cells + cell
-                    if key not in out:
-                        out[key] = (*path, n)
-            elif free[n]:
-                path.append(n)
-                walk(n, left - 1)
-                path.pop()
-
-    for n in nbrs[start]:
-        if n == forbid_first:
-            continue
-        if steps == 1:
-            key = base + n * n_cells + start
-            if end[n] and key not in out:
-                out[key] = (start, n)
-        elif free[n]:
-            path.append(n)
-            walk(n, steps - 1)
-            path.pop()
-
-
-#: One walk of a walk table: (its cells as bits, ``landing * n_cells + via``, the path).
-#: Bits ``0 … n_cells-1`` are the cells passed through between start and landing, bit
-#: ``n_cells + landing`` the landing cell, so one ``&`` tests a walk (see :meth:`ChopChop._options`).
-Walk = tuple[int, int, tuple[int, ...]]
-
-
-@cache  # shared by every game on the same board (layouts are cached, so their tables are the same objects)
-def _walk_table(
-    nbrs: tuple[tuple[int, ...], ...], start: int, steps: int, forbid_first: int, n_cells: int
-) -> tuple[Walk, ...]:
-    """Every self-avoiding walk of exactly ``steps`` from ``start`` whose first step is not
-    ``forbid_first``, ignoring every piece, **in the order** :func:`_dfs` **visits them**.
-
-    :func:`_dfs` keeps the walks whose cells passed through are all free and whose
-    landing is a stopping cell, the first walk per outcome. A table lists the same
-    walks in the same order, so filtering it with bit masks finds exactly the same
-    moves, the same representative paths, in the same order — without the recursion,
-    which was most of the time of a Chop Chop playout.
-    """
-    out: list[Walk] = []
-    path = [start]
-
-    def walk(cell: int, left: int) -> None:
-        for n in nbrs[cell]:
-            if n in path:
-                continue
-            if left == 1:
-                bits = 1 << (n_cells + n)
-                for c in path[1:]:
-                    bits |= 1 << c
-                out.append((bits, n * n_cells + cell, (*path, n)))
-            else:
-                path.append(n)
-                walk(n, left - 1)
-                path.pop()
-
-    for n in nbrs[start]:
-        if n == forbid_first:
-            continue
-        if steps == 1:
-            out.append((1 << (n_cells + n), n * n_cells + start, (start, n)))
-        else:
-            path.append(n)
-            walk(n, steps - 1)
-            path.pop()
-    return tuple(out)
-
-
-def _walk_outcomes(
-    nbrs: tuple[tuple[int, ...], ...], start: int, steps: int, self_avoiding: bool, forbid_first: int = -1
-) -> set[tuple[int, int]]:
-    """(landing, via) pairs of walks ignoring every piece (used to explain errors)."""
-    out: set[tuple[int, int]] = set()
-
-    def walk(cell: int, left: int, path: tuple[int, ...]) -> None:
-        for n in nbrs[cell]:
-            if (self_avoiding and n in path) or (len(path) == 1 and n == forbid_first):
-                continue
-            if left == 1:
-                out.add((n, cell))
-            else:
-                walk(n, left - 1, (*path, n))
-
-    walk(start, steps, (start,))
-    return out
-
-
-# -- the game ----------------------------------------------------------------------------
 
 
 class ChopChop(Game[ChopChopState, Action]):
@@ -586,40 +188,9 @@ class ChopChop(Game[ChopChopState, Action]):
         max_turns: int = MAX_TURNS,
     ) -> None:
         super().__init__(num_players)
-        mix = dict(DEFAULT_TILE_MIX if tile_mix is None else tile_mix)
-        names = {t.value for t in TILES}
-        unknown = set(mix) - names
-        if unknown:
-            raise ValueError(
-                f"tile_mix: unknown tile kind(s) {short(sorted(unknown))}; known: {[t.value for t in TILES]}"
-            )
-        counts = tuple(mix.get(t.value, 0) for t in TILES)
-        if not all(isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in counts):
-            raise ValueError(f"tile_mix: tile counts must be whole numbers >= 0, got {short(mix)}")
-        dice = []
-        for label, die in (("mouse_die", mouse_die), ("cat_die", cat_die)):
-            faces = tuple(die)
-            if not faces or not all(isinstance(f, int) and not isinstance(f, bool) and f >= 1 for f in faces):
-                raise ValueError(f"{label} must list whole faces >= 1, got {short(faces)}")
-            check_range("die_faces", len(faces))
-            for f in faces:
-                check_range("die_face", f)
-            dice.append(faces)
-        for label, value in (("cheese_to_win", cheese_to_win), ("max_turns", max_turns)):
-            if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-                raise ValueError(f"{label} must be a whole number >= 1, got {short(value)}")
-            check_range(label, value)
-        self.cfg = ChopChopConfig(
-            board_map=board_map,
-            tile_mix=counts,
-            mouse_die=dice[0],
-            cat_die=dice[1],
-            cheese_to_win=cheese_to_win,
-            max_turns=max_turns,
-        )
+        self.cfg = loading.make_config(board_map, tile_mix, mouse_die, cat_die, cheese_to_win, max_turns)
         self.layout: Layout = self.cfg.layout
-        if sum(counts) != self.layout.n_floor:
-            raise ValueError(f"the tile mix has {sum(counts)} tiles but the board has {self.layout.n_floor} squares")
+        dice = (self.cfg.mouse_die, self.cfg.cat_die)
         self._dice = {True: _die_outcomes(dice[0]), False: _die_outcomes(dice[1])}
         # one Roll per face of each die (faces repeat: 1,1,2,2,3,4), for sample_chance
         self._roll_faces = {True: tuple(Roll(f) for f in dice[0]), False: tuple(Roll(f) for f in dice[1])}
@@ -648,19 +219,6 @@ class ChopChop(Game[ChopChopState, Action]):
             fork_phase=Phase.FORK,
         )
 
-    # -- configuration ------------------------------------------------------------------
-    def config(self) -> dict[str, Any]:
-        c = self.cfg
-        return {
-            "num_players": self.num_players,
-            "board_map": c.board_map,
-            "tile_mix": {t.value: n for t, n in zip(TILES, c.tile_mix, strict=True)},
-            "mouse_die": list(c.mouse_die),
-            "cat_die": list(c.cat_die),
-            "cheese_to_win": c.cheese_to_win,
-            "max_turns": c.max_turns,
-        }
-
     def __repr__(self) -> str:
         if self.cfg == ChopChopConfig():
             return f"ChopChop(num_players={self.num_players})"
@@ -684,6 +242,8 @@ class ChopChop(Game[ChopChopState, Action]):
 
     # -- the game API -------------------------------------------------------------------
     def new_initial_state(self) -> ChopChopState:
+        """The set-up: every tile face down, none known (CC-S1), a mouse on each hole tile
+        lying hole-side down (CC-S2), the cat player to place the cat (CC-S3)."""
         lay = self.layout
         return ChopChopState(
             phase=Phase.PLACE,
@@ -691,9 +251,9 @@ class ChopChop(Game[ChopChopState, Action]):
             mice_turn=False,
             cat=-1,
             mice=tuple(lay.hole_cell(h) for h in range(lay.n_holes)),
-            tiles=(FACE_DOWN,) * lay.n_floor,
-            hidden=self.cfg.tile_mix,
-            holes_up=(False,) * lay.n_holes,
+            tiles=(FACE_DOWN,) * lay.n_floor,  # CC-S1
+            hidden=self.cfg.tile_mix,  # CC-S1: only counted; a face is drawn when turned (CC-T0)
+            holes_up=(False,) * lay.n_holes,  # CC-S2
             cheese=0,
             carried=False,
             roll=0,
@@ -703,7 +263,7 @@ class ChopChop(Game[ChopChopState, Action]):
             lock=-1,
             cat_skip=False,
             mice_skip=False,
-            next_mouse_seat=1,
+            next_mouse_seat=1,  # CC-S4: the youngest mouse player starts
             turns=0,
             winner=NO_WINNER,
         )
@@ -719,7 +279,7 @@ class ChopChop(Game[ChopChopState, Action]):
     def chance_outcomes(self, state: ChopChopState) -> list[tuple[Action, Fraction]]:
         if state.phase is Phase.ROLL:
             return list(self._dice[state.mice_turn])
-        if state.phase is Phase.REVEAL:
+        if state.phase is Phase.REVEAL:  # CC-T0: any face still down, equally likely (CC-S1)
             return list(_reveal_outcomes(state.hidden))
         return []
 
@@ -741,9 +301,9 @@ class ChopChop(Game[ChopChopState, Action]):
         phase = state.phase
         if phase is Phase.MOVE or phase is Phase.EXTRA or phase is Phase.ARROW:
             return list(self._options(state)[0])
-        if phase is Phase.PLACE:
+        if phase is Phase.PLACE:  # CC-S3
             return [PlaceCat(self.coord(c)) for c in self._start_cells()]
-        if phase is Phase.FORK:
+        if phase is Phase.FORK:  # CC-T5: several uncovered cheeses, the mice choose
             return [TakeCheese(self.coord(c)) for c in self._fork_cheese(state)]
         return []
 
@@ -813,52 +373,6 @@ class ChopChop(Game[ChopChopState, Action]):
         else:  # Pass or Decline
             self._end_turn(d)
 
-    def random_playout(self, state: ChopChopState, rng: random.Random) -> tuple[float, ...]:
-        """:meth:`Game.random_playout` on one mutable draft: the same draws from ``rng``
-        and the same returns, faster.
-
-        Each step changes the draft in place (no new state), and a move is drawn
-        among the paths of :meth:`_keyed`, in the order of :meth:`legal_actions`,
-        without building the actions themselves. Chance draws as :meth:`sample_chance`.
-        """
-        below = index_drawer(rng)
-        d = _Draft(state)
-        view = cast(ChopChopState, d)  # the rules read a draft as a state (the same fields)
-        faces = self._roll_faces
-        nn = self.layout.n_cells**2
-        while True:
-            phase = d.phase
-            if phase is Phase.ROLL:
-                rolls = faces[d.mice_turn]
-                d.roll = rolls[below(len(rolls))].value
-                d.phase = Phase.MOVE
-            elif phase is Phase.MOVE or phase is Phase.EXTRA or phase is Phase.ARROW:
-                keyed = self._keyed(view)
-                key = list(keyed)[below(len(keyed))]
-                if key < 0:  # Pass or Decline
-                    self._end_turn(d)
-                else:
-                    self._move(d, key // nn - 1, keyed[key])
-            elif phase is Phase.REVEAL:
-                self._step(d, draw_by_counts(_REVEALS, d.hidden, rng), ())
-            elif phase is Phase.OVER:
-                return self.returns(view)
-            else:  # PLACE, FORK
-                legal = self.legal_actions(view)
-                self._step(d, legal[below(len(legal))], ())
-
-    def _check_input(self, action: Action) -> None:
-        """Strict inputs: a Chop Chop action whose fields have their types and ranges.
-
-        Raises:
-            InvalidActionError: not an action, a field of the wrong type, or a piece
-                that is neither the cat nor a mouse of this kitchen.
-        """
-        check_action(action, _ACTION_TYPES, "Chop Chop")
-        moving = type(action) is Move or type(action) is Jump
-        if moving and not CAT <= action.piece < self.layout.n_holes:  # type: ignore[union-attr]
-            raise InvalidActionError(f"{action!r}: there is no {_piece_name(action.piece)}")  # type: ignore[union-attr]
-
     def returns(self, state: ChopChopState) -> tuple[float, ...]:
         n = self.num_players
         if state.winner == CAT_SIDE:
@@ -878,52 +392,10 @@ class ChopChop(Game[ChopChopState, Action]):
         check_seat(player, self.num_players)
         return ChopChopObservation(player=player, current_player=self.current_player(state), state=state)
 
-    def parse_action(self, text: str) -> Action:
-        check_action_text(text)
-        t = " ".join(text.split())
-        if t == "pass":
-            return Pass()
-        if t == "decline":
-            return Decline()
-        for pattern, kind in _PATTERNS:
-            m = pattern.fullmatch(t)
-            if not m:
-                continue
-            g = m.groups()
-            if kind == "place":
-                return PlaceCat((int(g[0]), int(g[1])))
-            if kind == "roll":
-                return Roll(int(g[0]))
-            if kind == "reveal":
-                for tile in TILES:
-                    if tile.value == g[0]:
-                        return Reveal(tile)
-                break
-            if kind == "take":
-                return TakeCheese((int(g[0]), int(g[1])))
-            piece = CAT if g[0] == "cat" else int(g[1])
-            if kind == "jump":
-                return Jump(piece, (int(g[2]), int(g[3])))
-            return Move(piece, (int(g[2]), int(g[3])), (int(g[4]), int(g[5])))
-        raise InvalidActionError(
-            f"{short(text)} is not a Chop Chop action (e.g. 'roll 3', 'mouse 1 to (1,3) via (0,3)')"
-        )
-
     # -- helpers the lessons and widgets use -------------------------------------------
     def mover(self, state: ChopChopState) -> int:
         """The piece moving this turn: ``CAT``, a mouse, or -1 if the mice have not chosen."""
         return state.mouse if state.mice_turn else CAT
-
-    def move_paths(self, state: ChopChopState) -> dict[Action, tuple[Coord, ...]]:
-        """Each legal move or jump with its representative path (as coordinates)."""
-        coords = self.layout.coords
-        actions, keyed = self._options(state)
-        out: dict[Action, tuple[Coord, ...]] = {}
-        for a in actions:
-            path = keyed[self._action_key(a)]
-            if path:
-                out[a] = tuple(coords[c] for c in path)
-        return out
 
     def piece_cell(self, state: ChopChopState, piece: int) -> int:
         """The cell of ``piece`` (-1 if caught or not placed)."""
@@ -944,11 +416,12 @@ class ChopChop(Game[ChopChopState, Action]):
         keyed: dict[int, tuple[int, ...]] = {}
         free, end = self.passable(state, piece)
         nbrs = self.layout.cat_nbrs if piece == CAT else self.layout.mouse_nbrs
-        _dfs(nbrs, start, steps, free, end, forbid_first, keyed, 0, n)
+        first_paths(nbrs, start, steps, free, end, forbid_first, keyed, 0)  # CC-M1 … CC-M4
         return {(k // n, k % n): path for k, path in keyed.items()}
 
     # -- internals ----------------------------------------------------------------------
     def _start_cells(self) -> tuple[int, ...]:
+        """CC-S3: the table-top squares the cat may start on (any floor square on a map without a table)."""
         return self.layout.table_cells() or tuple(range(self.layout.n_floor))
 
     def passable(self, state: ChopChopState, piece: int) -> tuple[list[bool], list[bool]]:
@@ -979,113 +452,15 @@ class ChopChop(Game[ChopChopState, Action]):
             return free, end
         for p in state.mice:
             if 0 <= p < nf:
-                free[p] = False
+                free[p] = False  # CC-M3: no passing, and no stopping on, another mouse
         cat = state.cat
-        if cat >= 0 and not table[cat]:
-            free[cat] = False
+        if cat >= 0 and not table[cat]:  # CC-M5, CC-M6: the cat on the table top is above the mice
+            free[cat] = False  # CC-M3
         end = free[:nf] + [True] * lay.n_holes  # free is False on holes: CC-M8, a hole only as the last step
         for p in state.mice:
             if p >= nf:
                 end[p] = False  # CC-M8: one mouse per hole
         return free, end
-
-    def _masks(self, state: ChopChopState, piece: int) -> tuple[int, int]:
-        """:meth:`passable` as two bit masks (bit ``c`` for cell ``c``): the cells ``piece``
-        may not pass through, and the cells it may stop on. The same rules, line by line;
-        masks let :meth:`_options` test a whole walk with one ``&``.
-        """
-        lay = self.layout
-        nf = lay.n_floor
-        table = lay.table
-        tiles, cheese = self._cheese_mask
-        if tiles is not state.tiles:  # tiles change rarely: reuse the last mask
-            tiles = state.tiles
-            cheese = 0
-            for c, t in enumerate(tiles):
-                if t == UNCOVERED_CHEESE:
-                    cheese |= 1 << c
-            self._cheese_mask = (tiles, cheese)
-        floor = self._floor_cells
-        holes = self._every_cell ^ floor
-        blocked = cheese | holes  # CC-T2; CC-M8: a hole only as the last step
-        if piece == CAT:
-            stop = floor & ~cheese
-            alive = [p for p in state.mice if p >= 0]
-            for p in alive:
-                if p < nf and not table[p]:
-                    blocked |= 1 << p  # CC-M3: the cat may end on a mouse, not pass it
-            if len(alive) == 1 and alive[0] >= nf:
-                stop &= ~(1 << lay.entrance[alive[0] - nf])  # CC-W3
-            return blocked, stop
-        for p in state.mice:
-            if 0 <= p < nf:
-                blocked |= 1 << p
-        cat = state.cat
-        if cat >= 0 and not table[cat]:
-            blocked |= 1 << cat
-        stop = (floor & ~blocked) | holes
-        for p in state.mice:
-            if p >= nf:
-                stop &= ~(1 << p)  # CC-M8: one mouse per hole
-        return blocked, stop
-
-    def _key(self, piece: int, dest: int, via: int) -> int:
-        n = self.layout.n_cells
-        return ((piece + 1) * n + dest) * n + via
-
-    def _action_key(self, action: Action) -> int:
-        """The key of a MOVE / EXTRA / ARROW action in :meth:`_options` (-3: none)."""
-        key = self._move_keys.get(id(action))
-        if key is not None:  # fast path: a Move this game made (from legal_actions)
-            return key
-        if isinstance(action, Pass):
-            return -1
-        if isinstance(action, Decline):
-            return -2
-        index = self.layout.index
-        if isinstance(action, Move):
-            dest, via = index.get(action.to, -1), index.get(action.via, -1)
-        elif isinstance(action, Jump):
-            dest = via = index.get(action.to, -1)
-        else:
-            return -3
-        if dest < 0 or via < 0 or not -1 <= action.piece < self.layout.n_holes:
-            return -3
-        return self._key(action.piece, dest, via)
-
-    def _make_move(self, key: int) -> Move:
-        n = self.layout.n_cells
-        coords = self.layout.coords
-        piece, rest = divmod(key, n * n)
-        # setdefault: a Move once stored is never replaced (even by another thread), so
-        # every id in _move_keys stays the id of a live Move of this game
-        move = self._moves.setdefault(key, Move(piece - 1, coords[rest // n], coords[rest % n]))
-        self._move_keys[id(move)] = key
-        return move
-
-    def _options(self, state: ChopChopState) -> tuple[list[Action], dict[int, tuple[int, ...]]]:
-        """The legal actions of a MOVE / EXTRA / ARROW phase, and their paths by
-        :meth:`_action_key` (cached for the last state asked about)."""
-        cached = self._cache
-        if cached[0] is state:
-            return cached[1], cached[2]
-        keyed = self._keyed(state)
-        actions: list[Action]
-        if state.phase is Phase.ARROW:
-            n = self.layout.n_cells
-            piece = self.mover(state)
-            coords = self.layout.coords
-            actions = [Jump(piece, coords[key // n % n]) for key in keyed if key >= 0]
-            actions.append(Decline())
-        else:
-            get = self._moves.get
-            actions = [get(key) or self._make_move(key) for key in keyed if key >= 0]
-            if -2 in keyed:
-                actions.append(Decline())
-            elif -1 in keyed:
-                actions.append(Pass())
-        self._cache = (state, actions, keyed)
-        return actions, keyed
 
     def _keyed(self, state: ChopChopState) -> dict[int, tuple[int, ...]]:
         """The legal actions of a MOVE / EXTRA / ARROW phase as their :meth:`_action_key`
@@ -1095,24 +470,25 @@ class ChopChop(Game[ChopChopState, Action]):
         phase = state.phase
         if phase is Phase.MOVE or phase is Phase.EXTRA:
             if phase is Phase.EXTRA:
-                pieces = [self.mover(state)]
-                forbid = state.last_from
+                pieces = [self.mover(state)]  # CC-M7: the piece that found the +1/+2 goes on
+                forbid = state.last_from  # CC-T3: not straight back to the square just left
             elif not state.mice_turn:
-                pieces = [CAT]
+                pieces = [CAT]  # CC-S4: the cat player moves the cat
                 forbid = -1
             elif state.lock >= 0:
-                pieces = [state.lock]
+                pieces = [state.lock]  # CC-T6: the same mouse again on the knife's double turn
                 forbid = -1
             else:
-                pieces = [m for m, p in enumerate(state.mice) if p >= 0]
+                pieces = [m for m, p in enumerate(state.mice) if p >= 0]  # CC-S4: any mouse still in play
                 forbid = -1
             n = self._n_cells
-            steps = state.roll
+            steps = state.roll  # CC-M2: exactly the number rolled (or the extra steps)
             is_cat = pieces[0] == CAT
             nbrs = self.layout.cat_nbrs if is_cat else self.layout.mouse_nbrs
             if steps <= TABLE_MAX_STEPS:
-                # fast path: the precomputed walks, filtered by what blocks the piece now
-                # (the same moves, paths and order as the search below, see _walk_table)
+                # fast path: the precomputed self-avoiding walks (CC-M1, CC-M2, CC-M4), filtered by
+                # what blocks the piece now (the same moves, paths and order as the search below,
+                # see paths.walk_table)
                 blocked, stop = self._masks(state, pieces[0])
                 # a walk is out if it passes a blocked cell or lands where it may not stop
                 bad = blocked | (self._every_cell & ~stop) << n
@@ -1122,7 +498,7 @@ class ChopChop(Game[ChopChopState, Action]):
                     start = state.cat if piece == CAT else mice[piece]
                     table = walks.get((is_cat, start, steps, forbid))
                     if table is None:
-                        table = walks[is_cat, start, steps, forbid] = _walk_table(nbrs, start, steps, forbid, n)
+                        table = walks[is_cat, start, steps, forbid] = walk_table(nbrs, start, steps, forbid, n)
                     base = (piece + 1) * n * n
                     for bits, outcome, path in table:
                         if not bits & bad:
@@ -1130,21 +506,22 @@ class ChopChop(Game[ChopChopState, Action]):
                             if key not in keyed:
                                 keyed[key] = path
             else:
-                # mice share one table of what blocks them (a mouse's own square is its start)
+                # the self-avoiding search itself (CC-M1, CC-M2, CC-M4); mice share one table
+                # of what blocks them (a mouse's own square is its start)
                 free, end = self.passable(state, pieces[0])
                 for piece in pieces:
                     start = self.piece_cell(state, piece)
-                    _dfs(nbrs, start, steps, free, end, forbid, keyed, (piece + 1) * n * n, n)
+                    first_paths(nbrs, start, steps, free, end, forbid, keyed, (piece + 1) * n * n)
             if phase is Phase.EXTRA:
-                keyed[-2] = ()
+                keyed[-2] = ()  # CC-T3: the extra steps are optional
             elif not keyed:
-                keyed[-1] = ()
+                keyed[-1] = ()  # CC-M10: no move of the rolled length, the turn passes
         elif phase is Phase.ARROW:
             piece = self.mover(state)
             start = self.piece_cell(state, piece)
             for cell in self._jump_targets(state, piece):
                 keyed[self._key(piece, cell, cell)] = (start, cell)
-            keyed[-2] = ()
+            keyed[-2] = ()  # CC-T4: the jump is optional
         return keyed
 
     def _jump_targets(self, state: ChopChopState, piece: int) -> list[int]:
@@ -1184,12 +561,12 @@ class ChopChop(Game[ChopChopState, Action]):
                     if all(p < 0 for p in d.mice):  # CC-W1
                         self._finish(d, CAT_SIDE)
                         return
-                if d.tiles[dest] == FACE_DOWN:
+                if d.tiles[dest] == FACE_DOWN:  # CC-T0 (a table square's tile lies under the table)
                     d.phase = Phase.REVEAL
                     return
             self._end_turn(d)
             return
-        d.mouse = piece
+        d.mouse = piece  # CC-M7: this mouse is the one moving this turn
         d.mice = _set(d.mice, piece, dest)
         if start >= nf and not d.holes_up[start - nf]:  # CC-M9
             d.holes_up = _set(d.holes_up, start - nf, True)
@@ -1197,7 +574,7 @@ class ChopChop(Game[ChopChopState, Action]):
             d.carried = True  # CC-W2: the cheese is carried home
         if self._mice_won(d):
             return
-        if dest < nf and d.tiles[dest] == FACE_DOWN:
+        if dest < nf and d.tiles[dest] == FACE_DOWN:  # CC-T0: the tile reached is turned over
             d.phase = Phase.REVEAL
             return
         self._end_turn(d)
@@ -1238,6 +615,7 @@ class ChopChop(Game[ChopChopState, Action]):
             self._end_turn(d)
 
     def _take_cheese(self, d: _Draft, cell: int) -> None:
+        """CC-T5: the fork takes the uncovered cheese at ``cell`` for the mice."""
         d.tiles = _set(d.tiles, cell, NO_TILE)
         d.cheese += 1
         if not self._mice_won(d):
@@ -1293,7 +671,7 @@ class ChopChop(Game[ChopChopState, Action]):
         d.phase = Phase.ROLL
         d.roll = 0
         d.last_from = -1
-        d.mice_turn = mice
+        d.mice_turn = mice  # CC-S4: cat and mice alternate
         if not mice:
             d.seat = CAT_SEAT
             d.lock = -1
@@ -1301,247 +679,23 @@ class ChopChop(Game[ChopChopState, Action]):
             d.lock = d.mouse  # CC-T6: the same mouse (and player) moves again
         else:
             d.lock = -1
-            d.seat = d.next_mouse_seat
+            d.seat = d.next_mouse_seat  # CC-S4: mouse turns rotate among the mouse players
             d.next_mouse_seat = d.next_mouse_seat % (self.num_players - 1) + 1
         d.mouse = -1
 
-    # -- errors -------------------------------------------------------------------------
-    _PHASE_RULES: ClassVar[dict[Phase, tuple[str, str]]] = {
-        Phase.PLACE: ("CC-S3", "the cat player must first put the cat on a table-top square"),
-        Phase.ROLL: ("CC-M2", "the die must be rolled first (a chance outcome 'roll n' is expected)"),
-        Phase.REVEAL: ("CC-T0", "the tile just reached is being turned over (a 'reveal' outcome is expected)"),
-        Phase.MOVE: ("CC-M2", "the side to move must move a piece the number rolled (or pass, CC-M10)"),
-        Phase.EXTRA: ("CC-T3", "the piece may take its extra steps of a +1/+2 tile or decline"),
-        Phase.ARROW: ("CC-T4", "the piece may jump with the arrow or decline"),
-        Phase.FORK: ("CC-T5", "the mice must choose which uncovered cheese the fork takes"),
-    }
+    _masks = moves.masks
+    _options = moves.options
+    move_paths = moves.move_paths
+    _key = moves.move_key
+    _action_key = moves.action_key
+    _make_move = moves.make_move
 
-    def _wrong_phase(self, state: ChopChopState, action: Action) -> GameError:
-        rule, text = self._PHASE_RULES[state.phase]
-        return IllegalActionError(rule, f"{text}; {action} does not fit here")
-
-    def _explain(self, state: ChopChopState, action: Action) -> GameError:
-        """The rule an action breaks in a MOVE / EXTRA / ARROW phase."""
-        phase = state.phase
-        if isinstance(action, Pass):
-            if phase is Phase.MOVE:
-                return IllegalActionError("CC-M10", f"a side may pass only when no move of {state.roll} exists")
-            return self._wrong_phase(state, action)
-        if isinstance(action, Decline) or not isinstance(action, Move | Jump):
-            return self._wrong_phase(state, action)
-        if isinstance(action, Jump) != (phase is Phase.ARROW):
-            return self._wrong_phase(state, action)
-        piece = action.piece
-        name = _piece_name(piece)
-        if piece != CAT and not 0 <= piece < len(state.mice):
-            return InvalidActionError(f"there is no {name}")
-        if state.mice_turn and piece == CAT:
-            return IllegalActionError("CC-S4", "it is the mice's turn, not the cat's")
-        if not state.mice_turn and piece != CAT:
-            return IllegalActionError("CC-S4", "it is the cat's turn, not the mice's")
-        if piece != CAT and state.mice[piece] < 0:
-            return IllegalActionError("CC-C1", f"{name} was caught and has left the game")
-        if phase is Phase.MOVE and state.lock >= 0 and piece != state.lock:
-            return IllegalActionError("CC-T6", f"on the knife's double turn mouse {state.lock} must move again")
-        if phase is not Phase.MOVE and piece != self.mover(state):
-            return IllegalActionError("CC-M7", f"only {_piece_name(self.mover(state))} moves on this turn")
-        lay = self.layout
-        dest = lay.index.get(action.to)
-        if dest is None:
-            return IllegalActionError("CC-M1", f"{_coord_text(action.to)} is not a square of the kitchen")
-        at = _coord_text(action.to)
-        if isinstance(action, Jump):
-            return self._explain_jump(state, piece, dest, at)
-        nf = lay.n_floor
-        if dest == self.piece_cell(state, piece):
-            return IllegalActionError(
-                "CC-M4", f"{name} may not come back to {at}, where its move starts: a move never re-enters a square"
-            )
-        if dest >= nf:
-            if piece == CAT:
-                return IllegalActionError("CC-M8", f"the cat never enters a hole ({at})")
-            if dest in state.mice:
-                return IllegalActionError("CC-M8", f"the hole at {at} already holds a mouse")
-        elif state.tiles[dest] == UNCOVERED_CHEESE:
-            return IllegalActionError("CC-T2", f"no piece may stop on the uncovered cheese at {at}")
-        elif piece != CAT and (dest in state.mice or (dest == state.cat and not lay.table[dest])):
-            return IllegalActionError("CC-M3", f"a mouse may not end its move on the occupied square {at}")
-        alive = [p for p in state.mice if p >= 0]
-        if piece == CAT and len(alive) == 1 and alive[0] >= nf and dest == lay.entrance[alive[0] - nf]:
-            return IllegalActionError("CC-W3", f"the last mouse hides in its hole: the cat may not stop on {at}")
-        via = lay.index.get(action.via)
-        nbrs = lay.cat_nbrs if piece == CAT else lay.mouse_nbrs
-        if via is None or dest not in nbrs[via]:
-            return IllegalActionError("CC-M1", f"{at} is not one orthogonal step from {_coord_text(action.via)}")
-        start = self.piece_cell(state, piece)
-        steps = state.roll
-        forbid = state.last_from if phase is Phase.EXTRA else -1
-        key = (dest, via)
-        if (
-            forbid >= 0
-            and key in _walk_outcomes(nbrs, start, steps, True)
-            and key not in _walk_outcomes(nbrs, start, steps, True, forbid)
-        ):
-            return IllegalActionError(
-                "CC-T3", f"the extra steps may not go back to {lay.name(forbid)}, the square just left"
-            )
-        if key in _walk_outcomes(nbrs, start, steps, True, forbid):
-            return IllegalActionError(
-                "CC-M3",
-                f"every path of {steps} from {lay.name(start)} to {at} passes through a piece or uncovered cheese",
-            )
-        if key in _walk_outcomes(nbrs, start, steps, False, forbid):
-            return IllegalActionError("CC-M4", f"{name} can reach {at} in {steps} only by revisiting a square")
-        return IllegalActionError("CC-M2", f"{name} cannot reach {at} via {_coord_text(action.via)} in exactly {steps}")
-
-    def _explain_jump(self, state: ChopChopState, piece: int, dest: int, at: str) -> GameError:
-        lay = self.layout
-        nf = lay.n_floor
-        if dest >= nf:
-            return IllegalActionError("CC-T4", f"the arrow never takes a piece into a hole ({at})")
-        if state.tiles[dest] == UNCOVERED_CHEESE:
-            return IllegalActionError("CC-T4", f"the arrow may not land on the uncovered cheese at {at}")
-        if dest == self.piece_cell(state, piece):
-            return IllegalActionError("CC-T4", "the arrow jumps to another square (decline to stay)")
-        alive = [p for p in state.mice if p >= 0]
-        if piece == CAT and len(alive) == 1 and alive[0] >= nf and dest == lay.entrance[alive[0] - nf]:
-            return IllegalActionError("CC-W3", f"the last mouse hides in its hole: the cat may not stop on {at}")
-        if piece == CAT:
-            return IllegalActionError("CC-T4", f"the cat may not jump onto a mouse at {at}")
-        return IllegalActionError("CC-T4", f"a mouse may not jump onto the occupied square {at}")
-
-    # -- validation, pictures, words ----------------------------------------------------
-    def validate_state(self, state: ChopChopState) -> None:
-        lay = self.layout
-        nf, nh = lay.n_floor, lay.n_holes
-        problems = []
-        if len(state.mice) != nh or len(state.holes_up) != nh:
-            problems.append(f"there must be {nh} mice and {nh} hole tiles")
-        if len(state.tiles) != nf:
-            problems.append(f"there must be {nf} floor squares")
-        if len(state.hidden) != len(TILES) or any(
-            not 0 <= h <= m for h, m in zip(state.hidden, self.cfg.tile_mix, strict=True)
-        ):
-            problems.append("hidden tile counts do not fit the tile mix")
-        if problems:
-            raise ValueError("invalid Chop Chop state: " + "; ".join(problems))
-        if any(t not in (NO_TILE, FACE_DOWN, UNCOVERED_CHEESE) for t in state.tiles):
-            problems.append("tiles must be 0, 1 or 2")
-        if sum(state.hidden) != state.tiles.count(FACE_DOWN):
-            problems.append("the hidden counts do not match the face-down tiles")
-        cheese_out = state.cheese + state.tiles.count(UNCOVERED_CHEESE) + state.hidden[_CHEESE]
-        if cheese_out > self.cfg.tile_mix[_CHEESE] or state.cheese < 0:
-            problems.append("more cheese than the mix holds")
-        placed = state.phase is not Phase.PLACE
-        if placed != (0 <= state.cat < nf) or (not placed and state.cat != -1):
-            problems.append("the cat must be on a floor or table square once placed")
-        alive = [p for p in state.mice if p != -1]
-        if any(not 0 <= p < nf + nh for p in alive) or len(set(alive)) != len(alive):
-            raise ValueError("invalid Chop Chop state: mice must be on distinct squares or holes (-1: caught)")
-        if any(state.tiles[p] != NO_TILE for p in alive if p < nf) and state.phase is not Phase.REVEAL:
-            problems.append("a mouse stands on a tile that was not resolved")
-        if not 0 <= state.seat < self.num_players or not 1 <= state.next_mouse_seat < self.num_players:
-            problems.append("seats out of range")
-        if state.mice_turn == (state.seat == CAT_SEAT) and placed:
-            problems.append("the seat does not match the side on turn")
-        if state.winner not in (NO_WINNER, CAT_SIDE, MICE_SIDE, DRAW) or (state.winner != NO_WINNER) != (
-            state.phase is Phase.OVER
-        ):
-            problems.append("winner and phase disagree")
-        for field in ("mouse", "lock"):
-            v = getattr(state, field)
-            if not -1 <= v < nh or (v >= 0 and state.mice[v] < 0):
-                problems.append(f"{field} must be -1 or a mouse still in play")
-        if not -1 <= state.last_from < nf + nh or any(not 0 <= c < nf + nh for c in state.path):
-            problems.append("cells out of range")
-        if not 0 <= state.turns <= self.cfg.max_turns:
-            problems.append(f"turns must be 0..{self.cfg.max_turns} (max_turns)")
-        longest = max((*self.cfg.mouse_die, *self.cfg.cat_die, *EXTRA_STEPS.values()))
-        if not 0 <= state.roll <= longest or len(state.path) > longest + 1:
-            problems.append(f"the roll and the path are at most {longest} steps")
-        if state.turns == self.cfg.max_turns and state.winner != DRAW:
-            problems.append("at the turn limit the game is over, a draw (CC-W5)")
-        if problems:
-            raise ValueError("invalid Chop Chop state: " + "; ".join(problems))
-        problems = self._phase_problems(state)
-        if problems:
-            raise ValueError("invalid Chop Chop state: " + "; ".join(problems))
-
-    def _phase_problems(self, state: ChopChopState) -> list[str]:
-        """What in ``state`` does not fit its phase (the fields are known to be in range):
-        a state that loads must offer its player a decision with legal actions."""
-        lay = self.layout
-        nf = lay.n_floor
-        phase = state.phase
-        problems = []
-        if state.mice_turn != (state.seat != CAT_SEAT):
-            problems.append("seat: seat 0 is the cat player, seats 1… play the mice (mice_turn)")
-        if not state.mice_turn and (state.mouse != -1 or state.lock != -1):
-            problems.append("mouse, lock: no mouse moves on the cat's turn (-1)")
-        if phase is Phase.PLACE and (state.mice_turn or state.turns or state.roll or state.mouse != -1):
-            problems.append("phase: the cat player places the cat before the first turn (CC-S3)")
-        if phase in (Phase.ROLL, Phase.ARROW, Phase.OVER, Phase.PLACE) and state.roll:
-            problems.append(f"roll: must be 0 in the {phase.value} phase, not {state.roll}")
-        if phase is Phase.ROLL and state.mouse != -1:
-            problems.append("mouse: no mouse has moved before the die is rolled (-1)")
-        if phase is Phase.MOVE:
-            faces = self.cfg.mouse_die if state.mice_turn else self.cfg.cat_die
-            if state.roll not in faces:
-                problems.append(
-                    f"roll: {state.roll} is no face of the {'mouse' if state.mice_turn else 'cat'} die (CC-M2)"
-                )
-            if state.mouse != -1:
-                problems.append("mouse: no mouse has moved yet in the move phase (-1)")
-            if state.mice_turn and state.lock >= 0 and state.mice[state.lock] < 0:
-                problems.append("lock: the mouse of a double turn must still be in play (CC-T6)")
-        if phase in (Phase.EXTRA, Phase.ARROW, Phase.REVEAL, Phase.FORK):
-            if state.mice_turn and state.mouse < 0:
-                problems.append(f"mouse: the {phase.value} phase needs the mouse that moved (mice_turn)")
-            elif phase is Phase.FORK and not state.mice_turn:
-                problems.append("phase: only the mice use a fork (CC-T5), it is the cat's turn")
-            else:
-                cell = self.piece_cell(state, self.mover(state))
-                if phase is Phase.EXTRA:
-                    if state.roll not in EXTRA_STEPS.values():
-                        problems.append(
-                            f"roll: the extra steps are {sorted(EXTRA_STEPS.values())}, not {state.roll} (CC-T3)"
-                        )
-                    if not 0 <= state.last_from < lay.n_cells or state.last_from == cell:
-                        problems.append("last_from: the extra steps need the square just left (CC-T3)")
-                if phase is Phase.REVEAL and (
-                    cell >= nf or state.tiles[cell] != FACE_DOWN or (not state.mice_turn and lay.table[cell])
-                ):
-                    problems.append(
-                        "phase: a tile is revealed only under a piece that stopped on a face-down tile (CC-T0)"
-                    )
-                if phase is Phase.FORK and not self._fork_cheese(state):
-                    problems.append("phase: a fork with no uncovered cheese to take (CC-T5)")
-        return problems
-
-    def describe(self, state: ChopChopState) -> str:
-        cheese = f"mice have {state.cheese}/{self.cfg.cheese_to_win} cheese"
-        left = sum(p >= 0 for p in state.mice)
-        mice = f"{left} {'mouse' if left == 1 else 'mice'} left"
-        if state.phase is Phase.OVER:
-            if state.winner == MICE_SIDE:
-                return f"The mice win: they carried {state.cheese} cheese home. {mice.capitalize()}."
-            if state.winner == CAT_SIDE:
-                return f"The cat wins: all mice are caught ({state.cheese} cheese collected)."
-            if state.turns >= self.cfg.max_turns:
-                return f"A draw (CC-W5): the turn limit of {state.turns} turns is reached; {cheese}."
-            nf = self.layout.n_floor
-            if all(p < 0 or p >= nf for p in state.mice):
-                return f"A draw (CC-W5): {mice}, shut in their holes behind uncovered cheese; {cheese}."
-            return f"A draw (CC-W5): {mice}; walled in by uncovered cheese, neither side can reach its goal; {cheese}."
-        who = "cat" if not state.mice_turn else f"mice (player {state.seat})"
-        doing = {
-            Phase.PLACE: "the cat player chooses the cat's starting square on the table",
-            Phase.ROLL: f"the {who} roll{'s' if not state.mice_turn else ''} the die",
-            Phase.MOVE: f"the {who} rolled {state.roll} and must move",
-            Phase.REVEAL: "a tile is turned over",
-            Phase.EXTRA: f"the {who} may take {state.roll} extra step{'s' if state.roll > 1 else ''}",
-            Phase.ARROW: f"the {who} may jump anywhere (arrow)",
-            Phase.FORK: "the mice choose which cheese to fork",
-        }[state.phase]
-        double = " (double turn)" if state.lock >= 0 else ""
-        return f"Chop Chop: {doing}{double}; {cheese}; {mice}."
+    # -- refusals, loading, words and the fast playout: each in its reader's module -------
+    _check_input = explain.check_input
+    _wrong_phase = explain.wrong_phase
+    _explain = explain.explain
+    config = loading.config
+    validate_state = loading.validate_state
+    parse_action = text.parse_action
+    describe = text.describe
+    random_playout = playout.random_playout
