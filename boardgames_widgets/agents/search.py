@@ -29,7 +29,7 @@ import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from boardgames_widgets.core.api import CHANCE, TERMINAL, Game
 from boardgames_widgets.core.rng import sample_outcome
@@ -112,6 +112,83 @@ def _certain_outcome(game: Game[Any, Any], state: Any) -> Any:
     return outcomes[0][0]
 
 
+class _Count:
+    """The states a search has visited (shared by its recursion and its root)."""
+
+    __slots__ = ("nodes",)
+
+    def __init__(self) -> None:
+        self.nodes = 0
+
+
+V = TypeVar("V")
+
+
+def _root(
+    game: Game[Any, Any],
+    state: Any,
+    depth: int,
+    count: _Count,
+    decides: bool,
+    value: Callable[[Any, int, float], V],
+    score: Callable[[V], float],
+) -> tuple[V, Any]:
+    """The skeleton every depth-limited search shares: at the end of the game, at depth 0 or
+    where the searcher does not decide (``decides`` false), the state's own ``value``; else
+    each legal action in turn, keeping the first whose child scores best.
+
+    ``value(state, depth, alpha)`` is the search's recursion (``alpha``: the best score found
+    at the root so far, for alpha-beta); ``score`` reads the number the root maximizes from a
+    value. Returns the value and the best action (``None`` without a decision).
+    """
+    if game.is_terminal(state) or depth == 0 or not decides:
+        return value(state, depth, -math.inf), None
+    count.nodes += 1  # the root
+    best_action, best, best_score = None, None, -math.inf
+    for a in game.legal_actions(state):
+        v = value(game.apply(state, a), depth - 1, best_score)
+        s = score(v)
+        if s > best_score:
+            best_action, best, best_score = a, v, s
+    assert best is not None, "a player to move always has a legal action"
+    return best, best_action
+
+
+def _paranoid(
+    game: Game[Any, Any], state: Any, depth: int, player: int | None, evaluator: Evaluator, prune: bool
+) -> SearchResult:
+    """Minimax (``prune`` false) and alpha-beta (``prune`` true): one recursion, the same values."""
+    me = max(game.current_player(state), 0) if player is None else player
+    count = _Count()
+
+    def value(s: Any, d: int, alpha: float, beta: float) -> float:
+        count.nodes += 1
+        mover = game.current_player(s)
+        if mover == CHANCE:
+            return value(game.apply(s, _certain_outcome(game, s)), d, alpha, beta)
+        if mover == TERMINAL or d == 0:
+            return evaluator(game, s)[me]
+        if mover == me:
+            best = -math.inf
+            for a in game.legal_actions(s):
+                best = max(best, value(game.apply(s, a), d - 1, alpha, beta))
+                alpha = max(alpha, best)
+                if prune and alpha >= beta:
+                    break  # the minimizer will never let play reach here
+            return best
+        best = math.inf
+        for a in game.legal_actions(s):
+            best = min(best, value(game.apply(s, a), d - 1, alpha, beta))
+            beta = min(beta, best)
+            if prune and alpha >= beta:
+                break  # the maximizer already has something better elsewhere
+        return best
+
+    decides = game.current_player(state) == me
+    v, action = _root(game, state, depth, count, decides, lambda s, d, alpha: value(s, d, alpha, math.inf), float)
+    return SearchResult(v, action, count.nodes)
+
+
 def minimax(
     game: Game[Any, Any],
     state: Any,
@@ -121,6 +198,10 @@ def minimax(
     evaluator: Evaluator = neutral_evaluator,
 ) -> SearchResult:
     """Plain minimax: try every line of play ``depth`` decisions deep.
+
+    The root player maximizes its value, every other player minimizes it; a chance
+    node with one certain outcome is followed. (The recursion is :func:`alphabeta`'s
+    without the pruning: every line is tried.)
 
     Args:
         game: the game.
@@ -132,30 +213,7 @@ def minimax(
     Raises:
         ValueError: a chance node with several outcomes is reached.
     """
-    me = max(game.current_player(state), 0) if player is None else player
-    nodes = 0
-
-    def value(s: Any, d: int) -> float:
-        nonlocal nodes
-        nodes += 1
-        mover = game.current_player(s)
-        if mover == CHANCE:
-            return value(game.apply(s, _certain_outcome(game, s)), d)
-        if mover == TERMINAL or d == 0:
-            return evaluator(game, s)[me]
-        children = [value(game.apply(s, a), d - 1) for a in game.legal_actions(s)]
-        return max(children) if mover == me else min(children)
-
-    if game.is_terminal(state) or depth == 0 or game.current_player(state) != me:
-        root_value = value(state, depth)
-        return SearchResult(root_value, None, nodes)
-    nodes += 1  # the root
-    best_action, best = None, -math.inf
-    for a in game.legal_actions(state):
-        v = value(game.apply(state, a), depth - 1)
-        if v > best:
-            best_action, best = a, v
-    return SearchResult(best, best_action, nodes)
+    return _paranoid(game, state, depth, player, evaluator, prune=False)
 
 
 def alphabeta(
@@ -182,43 +240,7 @@ def alphabeta(
     Raises:
         ValueError: a chance node with several outcomes is reached.
     """
-    me = max(game.current_player(state), 0) if player is None else player
-    nodes = 0
-
-    def value(s: Any, d: int, alpha: float, beta: float) -> float:
-        nonlocal nodes
-        nodes += 1
-        mover = game.current_player(s)
-        if mover == CHANCE:
-            return value(game.apply(s, _certain_outcome(game, s)), d, alpha, beta)
-        if mover == TERMINAL or d == 0:
-            return evaluator(game, s)[me]
-        if mover == me:
-            best = -math.inf
-            for a in game.legal_actions(s):
-                best = max(best, value(game.apply(s, a), d - 1, alpha, beta))
-                alpha = max(alpha, best)
-                if alpha >= beta:
-                    break  # the minimizer will never let play reach here
-            return best
-        best = math.inf
-        for a in game.legal_actions(s):
-            best = min(best, value(game.apply(s, a), d - 1, alpha, beta))
-            beta = min(beta, best)
-            if alpha >= beta:
-                break  # the maximizer already has something better elsewhere
-        return best
-
-    if game.is_terminal(state) or depth == 0 or game.current_player(state) != me:
-        root_value = value(state, depth, -math.inf, math.inf)
-        return SearchResult(root_value, None, nodes)
-    nodes += 1  # the root
-    best_action, best = None, -math.inf
-    for a in game.legal_actions(state):
-        v = value(game.apply(state, a), depth - 1, best, math.inf)
-        if v > best:
-            best_action, best = a, v
-    return SearchResult(best, best_action, nodes)
+    return _paranoid(game, state, depth, player, evaluator, prune=True)
 
 
 def expectimax(
@@ -239,11 +261,10 @@ def expectimax(
             a chance node).
         evaluator: estimates states at the depth limit.
     """
-    nodes = 0
+    count = _Count()
 
-    def values(s: Any, d: int) -> tuple[float, ...]:
-        nonlocal nodes
-        nodes += 1
+    def values(s: Any, d: int, alpha: float = -math.inf) -> tuple[float, ...]:
+        count.nodes += 1
         mover = game.current_player(s)
         if mover == CHANCE:
             outcomes = [(p, values(game.apply(s, o), d)) for o, p in game.chance_outcomes(s)]
@@ -254,17 +275,8 @@ def expectimax(
 
     mover = game.current_player(state)
     me = player if player is not None else max(mover, 0)
-    if game.is_terminal(state) or depth == 0 or mover == CHANCE:
-        root_values = values(state, depth)
-        return SearchResult(root_values[me], None, nodes)
-    nodes += 1  # the root
-    best_action, best = None, None
-    for a in game.legal_actions(state):
-        v = values(game.apply(state, a), depth - 1)
-        if best is None or v[mover] > best[mover]:
-            best_action, best = a, v
-    assert best is not None, "a player to move always has a legal action"
-    return SearchResult(best[me], best_action, nodes)
+    best, action = _root(game, state, depth, count, mover != CHANCE, values, lambda v: v[mover])
+    return SearchResult(best[me], action, count.nodes)
 
 
 class MinimaxAgent:
