@@ -12,6 +12,15 @@ Other players' hands and the pile are hidden (see :meth:`FoodChain.observation`)
 Coordinates: the start card lies at (0, 0); rows grow downwards, columns to the
 right. With 3 players there is no start card and, because only the relative
 layout matters, the first card is placed at (0, 0) (rule FC-T3).
+
+This module is the rulebook: setting up, who acts, the legal actions, ``apply`` and the
+result, each rule ID at the code that enforces it. Where a card may go is worked out in
+:mod:`.table` (FC-T1 … FC-T3) and the end of the game in :mod:`.scoring` (FC-E2, FC-E3):
+``apply``, ``returns`` and the fast playout (:mod:`.playout`) share those steps. The cards
+and the state are in :mod:`.state`, the actions in :mod:`.actions`; why an action is
+refused (:mod:`.explain`), texts (:mod:`.text`), loading checks (:mod:`.loading`) and the
+leak check's variants (:mod:`.hidden`) have modules of their own. Every name is still
+importable from here.
 """
 
 from __future__ import annotations
