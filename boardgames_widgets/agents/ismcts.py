@@ -29,7 +29,7 @@ from boardgames_widgets.agents.mcts import (
     random_rollout,
     simulate,
 )
-from boardgames_widgets.agents.tree import backup, deadline, root_statistics, run, ucb1
+from boardgames_widgets.agents.tree import deadline, root_statistics, run, ucb1
 from boardgames_widgets.core.api import CHANCE, TERMINAL, Game
 
 
@@ -107,7 +107,11 @@ def _iteration(
                 action, best_score, node = a, score, child
         path.append(node)
         state = game.apply_trusted(state, action)
-    backup(path, simulate(game, state, rng, rollout, evaluator))
+    returns = simulate(game, state, rng, rollout, evaluator)
+    for n in path:
+        n.visits += 1
+        if n.mover >= 0:
+            n.total += returns[n.mover]
     return added
 
 

@@ -119,7 +119,7 @@ def _new_node(game: Game[Any, Any], state: Any, mover: int, rng: random.Random) 
 
 
 def _ucb_child(node: Node, c: float) -> Node:
-    """The child with the highest :func:`~boardgames_widgets.agents.tree.ucb1` score (ties: the first)."""
+    """The child with the highest UCB1 score (ties: the first)."""
     log_n = math.log(node.visits)
     sqrt = math.sqrt
     children = iter(node.children.values())  # max() by score, written out (no call per child)

@@ -130,63 +130,29 @@ def _root(
     depth: int,
     count: _Count,
     decides: bool,
-    value: Callable[[Any, int, float], V],
+    value: Callable[[Any, int], V],
     score: Callable[[V], float],
 ) -> tuple[V, Any]:
-    """The skeleton every depth-limited search shares: at the end of the game, at depth 0 or
-    where the searcher does not decide (``decides`` false), the state's own ``value``; else
-    each legal action in turn, keeping the first whose child scores best.
+    """The root of a depth-limited search (:func:`minimax`, :func:`expectimax`; :func:`alphabeta`
+    writes the same steps out, as lesson 02 shows it, passing its bounds down).
 
-    ``value(state, depth, alpha)`` is the search's recursion (``alpha``: the best score found
-    at the root so far, for alpha-beta); ``score`` reads the number the root maximizes from a
-    value. Returns the value and the best action (``None`` without a decision).
+    At the end of the game, at depth 0 or where the searcher does not decide (``decides``
+    false) the root is valued like any state, by the search's recursion ``value(state,
+    depth)``; otherwise each legal action in turn, keeping the first whose child scores
+    best (``score`` reads the number the root maximizes from a value). Returns the value
+    and the best action (``None`` without a decision).
     """
     if game.is_terminal(state) or depth == 0 or not decides:
-        return value(state, depth, -math.inf), None
+        return value(state, depth), None
     count.nodes += 1  # the root
     best_action, best, best_score = None, None, -math.inf
     for a in game.legal_actions(state):
-        v = value(game.apply(state, a), depth - 1, best_score)
+        v = value(game.apply(state, a), depth - 1)
         s = score(v)
         if s > best_score:
             best_action, best, best_score = a, v, s
     assert best is not None, "a player to move always has a legal action"
     return best, best_action
-
-
-def _paranoid(
-    game: Game[Any, Any], state: Any, depth: int, player: int | None, evaluator: Evaluator, prune: bool
-) -> SearchResult:
-    """Minimax (``prune`` false) and alpha-beta (``prune`` true): one recursion, the same values."""
-    me = max(game.current_player(state), 0) if player is None else player
-    count = _Count()
-
-    def value(s: Any, d: int, alpha: float, beta: float) -> float:
-        count.nodes += 1
-        mover = game.current_player(s)
-        if mover == CHANCE:
-            return value(game.apply(s, _certain_outcome(game, s)), d, alpha, beta)
-        if mover == TERMINAL or d == 0:
-            return evaluator(game, s)[me]
-        if mover == me:
-            best = -math.inf
-            for a in game.legal_actions(s):
-                best = max(best, value(game.apply(s, a), d - 1, alpha, beta))
-                alpha = max(alpha, best)
-                if prune and alpha >= beta:
-                    break  # the minimizer will never let play reach here
-            return best
-        best = math.inf
-        for a in game.legal_actions(s):
-            best = min(best, value(game.apply(s, a), d - 1, alpha, beta))
-            beta = min(beta, best)
-            if prune and alpha >= beta:
-                break  # the maximizer already has something better elsewhere
-        return best
-
-    decides = game.current_player(state) == me
-    v, action = _root(game, state, depth, count, decides, lambda s, d, alpha: value(s, d, alpha, math.inf), float)
-    return SearchResult(v, action, count.nodes)
 
 
 def minimax(
@@ -199,10 +165,6 @@ def minimax(
 ) -> SearchResult:
     """Plain minimax: try every line of play ``depth`` decisions deep.
 
-    The root player maximizes its value, every other player minimizes it; a chance
-    node with one certain outcome is followed. (The recursion is :func:`alphabeta`'s
-    without the pruning: every line is tried.)
-
     Args:
         game: the game.
         state: a full state (not an observation).
@@ -213,7 +175,21 @@ def minimax(
     Raises:
         ValueError: a chance node with several outcomes is reached.
     """
-    return _paranoid(game, state, depth, player, evaluator, prune=False)
+    me = max(game.current_player(state), 0) if player is None else player
+    count = _Count()
+
+    def value(s: Any, d: int) -> float:
+        count.nodes += 1
+        mover = game.current_player(s)
+        if mover == CHANCE:
+            return value(game.apply(s, _certain_outcome(game, s)), d)
+        if mover == TERMINAL or d == 0:
+            return evaluator(game, s)[me]
+        children = [value(game.apply(s, a), d - 1) for a in game.legal_actions(s)]
+        return max(children) if mover == me else min(children)
+
+    best, action = _root(game, state, depth, count, game.current_player(state) == me, value, lambda v: v)
+    return SearchResult(best, action, count.nodes)
 
 
 def alphabeta(
@@ -240,7 +216,43 @@ def alphabeta(
     Raises:
         ValueError: a chance node with several outcomes is reached.
     """
-    return _paranoid(game, state, depth, player, evaluator, prune=True)
+    me = max(game.current_player(state), 0) if player is None else player
+    nodes = 0
+
+    def value(s: Any, d: int, alpha: float, beta: float) -> float:
+        nonlocal nodes
+        nodes += 1
+        mover = game.current_player(s)
+        if mover == CHANCE:
+            return value(game.apply(s, _certain_outcome(game, s)), d, alpha, beta)
+        if mover == TERMINAL or d == 0:
+            return evaluator(game, s)[me]
+        if mover == me:
+            best = -math.inf
+            for a in game.legal_actions(s):
+                best = max(best, value(game.apply(s, a), d - 1, alpha, beta))
+                alpha = max(alpha, best)
+                if alpha >= beta:
+                    break  # the minimizer will never let play reach here
+            return best
+        best = math.inf
+        for a in game.legal_actions(s):
+            best = min(best, value(game.apply(s, a), d - 1, alpha, beta))
+            beta = min(beta, best)
+            if alpha >= beta:
+                break  # the maximizer already has something better elsewhere
+        return best
+
+    if game.is_terminal(state) or depth == 0 or game.current_player(state) != me:
+        root_value = value(state, depth, -math.inf, math.inf)
+        return SearchResult(root_value, None, nodes)
+    nodes += 1  # the root
+    best_action, best = None, -math.inf
+    for a in game.legal_actions(state):
+        v = value(game.apply(state, a), depth - 1, best, math.inf)
+        if v > best:
+            best_action, best = a, v
+    return SearchResult(best, best_action, nodes)
 
 
 def expectimax(
@@ -263,7 +275,7 @@ def expectimax(
     """
     count = _Count()
 
-    def values(s: Any, d: int, alpha: float = -math.inf) -> tuple[float, ...]:
+    def values(s: Any, d: int) -> tuple[float, ...]:
         count.nodes += 1
         mover = game.current_player(s)
         if mover == CHANCE:
