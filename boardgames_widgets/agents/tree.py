@@ -1,7 +1,8 @@
 """What the Monte-Carlo tree searches share (:mod:`.mcts` on full states, :mod:`.ismcts` on
 information sets): a node's statistics, the UCB1 score, backpropagation, the budget loop and
 the root's answer. Each search keeps its own selection loop (the hottest loop of all, written
-out), with the score of :func:`ucb1`.
+out) with the score of :func:`ucb1`; ISMCTS's iteration also writes its backpropagation out,
+because the ISMCTS lesson shows that function whole.
 """
 
 from __future__ import annotations
