@@ -157,3 +157,17 @@ def test_a_game_with_full_memos_pickles_and_copies_to_an_equal_game():
         for state in states:
             if game.current_player(state) >= 0:
                 assert other.legal_actions(state) == game.legal_actions(state)
+
+
+@pytest.mark.parametrize("num_players", [2, 3])
+def test_the_layout_the_playout_grows_card_by_card_allows_the_cells_legal_cells_lists(num_players):
+    """The playout and apply share table.Layout (FC-T1 … FC-T3): grown one card at a time from
+    the empty table, it allows exactly the reference cells at every step of a game."""
+    from boardgames_widgets.games.food_chain.table import CELLS, Layout, cell_number
+
+    game = FoodChain(num_players)
+    for state in random_states(game, 2, seed=30 + num_players, terminal=True):
+        layout = Layout(game.side)
+        for p in state.table:
+            layout.grow(cell_number(p.row, p.col))
+        assert sorted(CELLS[x] for x in layout.legal()) == reference_legal_cells(game, state)

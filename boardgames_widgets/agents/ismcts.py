@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -30,6 +29,7 @@ from boardgames_widgets.agents.mcts import (
     random_rollout,
     simulate,
 )
+from boardgames_widgets.agents.tree import deadline, root_statistics, run, ucb1
 from boardgames_widgets.core.api import CHANCE, TERMINAL, Game
 
 
@@ -43,6 +43,9 @@ class ISNode:
         visits: iterations through this node.
         available: iterations in which this node's action was legal at its parent.
         total: the sum of ``mover``'s returns.
+
+    (``mover``, ``children``, ``visits`` and ``total`` are the statistics every tree search
+    keeps: :class:`~boardgames_widgets.agents.tree.Stats`.)
     """
 
     mover: int
@@ -53,7 +56,7 @@ class ISNode:
 
     def ucb(self, c: float) -> float:
         """UCB1 with the availability count in place of the parent's visits."""
-        return self.total / self.visits + c * math.sqrt(math.log(self.available) / self.visits)
+        return ucb1(self.total, self.visits, math.log(self.available), c)
 
 
 def _iteration(
@@ -141,17 +144,14 @@ def ismcts(
         ValueError: no budget is given.
         TypeError: states cannot be sampled from this game's observations.
     """
-    if iterations is None and seconds is None:
-        raise ValueError("give ISMCTS a budget: iterations, seconds or both")
-    deadline = math.inf if seconds is None else time.perf_counter() + seconds
+    until = deadline("ISMCTS", iterations, seconds)
     root = ISNode(CHANCE)
-    nodes, done = 1, 0
-    while (iterations is None or done < iterations) and (done < min_iterations or time.perf_counter() < deadline):
-        nodes += _iteration(game, root, sample_state(game, observation, rng), rng, c, rollout, evaluator)
-        done += 1
-    visits = {a: ch.visits for a, ch in root.children.items()}
-    values = {a: ch.total / ch.visits for a, ch in root.children.items()}
-    best = max(root.children, key=lambda a: visits[a])
+
+    def iteration() -> int:
+        return _iteration(game, root, sample_state(game, observation, rng), rng, c, rollout, evaluator)
+
+    done, nodes = run(iteration, iterations, until, min_iterations)
+    best, visits, values = root_statistics(root)
     return MCTSResult(best, done, nodes, visits, values)
 
 

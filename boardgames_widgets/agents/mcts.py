@@ -24,12 +24,12 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from boardgames_widgets.agents.tree import backup, deadline, root_statistics, run
 from boardgames_widgets.core.api import CHANCE, TERMINAL, Game
 from boardgames_widgets.core.rng import draw_outcome
 
@@ -79,6 +79,9 @@ class Node:
         children: the expanded children, by action.
         visits: how many iterations passed through this node.
         total: the sum of ``mover``'s returns over those iterations.
+
+    (``mover``, ``children``, ``visits`` and ``total`` are the statistics every tree search
+    keeps: :class:`~boardgames_widgets.agents.tree.Stats`.)
     """
 
     state: Any
@@ -186,25 +189,18 @@ def mcts(
     """
     if game.current_player(state) < 0:
         raise ValueError("MCTS searches from a player's decision, not from a chance or terminal state")
-    if iterations is None and seconds is None:
-        raise ValueError("give MCTS a budget: iterations, seconds or both")
-    deadline = math.inf if seconds is None else time.perf_counter() + seconds
+    until = deadline("MCTS", iterations, seconds)
     root = _new_node(game, state, CHANCE, rng)
-    nodes = 1
-    done = 0
-    while (iterations is None or done < iterations) and (done < min_iterations or time.perf_counter() < deadline):
+
+    def iteration() -> int:
         path = _descend(game, root, rng, c)  # 1. selection, 2. expansion
         leaf = path[-1]
-        nodes += leaf.visits == 0
-        returns = simulate(game, leaf.state, rng, rollout, evaluator)  # 3. simulation
-        for node in path:  # 4. backpropagation
-            node.visits += 1
-            if node.mover >= 0:
-                node.total += returns[node.mover]
-        done += 1
-    visits = {a: ch.visits for a, ch in root.children.items()}
-    values = {a: ch.total / ch.visits for a, ch in root.children.items()}
-    best = max(root.children, key=lambda a: visits[a])
+        added = leaf.visits == 0
+        backup(path, simulate(game, leaf.state, rng, rollout, evaluator))  # 3. simulation, 4. backpropagation
+        return added
+
+    done, nodes = run(iteration, iterations, until, min_iterations)
+    best, visits, values = root_statistics(root)
     return MCTSResult(best, done, nodes, visits, values)
 
 

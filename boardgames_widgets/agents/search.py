@@ -29,7 +29,7 @@ import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from boardgames_widgets.core.api import CHANCE, TERMINAL, Game
 from boardgames_widgets.core.rng import sample_outcome
@@ -112,6 +112,49 @@ def _certain_outcome(game: Game[Any, Any], state: Any) -> Any:
     return outcomes[0][0]
 
 
+class _Count:
+    """The states a search has visited (shared by its recursion and its root)."""
+
+    __slots__ = ("nodes",)
+
+    def __init__(self) -> None:
+        self.nodes = 0
+
+
+V = TypeVar("V")
+
+
+def _root(
+    game: Game[Any, Any],
+    state: Any,
+    depth: int,
+    count: _Count,
+    decides: bool,
+    value: Callable[[Any, int], V],
+    score: Callable[[V], float],
+) -> tuple[V, Any]:
+    """The root of a depth-limited search (:func:`minimax`, :func:`expectimax`; :func:`alphabeta`
+    writes the same steps out, as lesson 02 shows it, passing its bounds down).
+
+    At the end of the game, at depth 0 or where the searcher does not decide (``decides``
+    false) the root is valued like any state, by the search's recursion ``value(state,
+    depth)``; otherwise each legal action in turn, keeping the first whose child scores
+    best (``score`` reads the number the root maximizes from a value). Returns the value
+    and the best action (``None`` without a decision).
+    """
+    if game.is_terminal(state) or depth == 0 or not decides:
+        return value(state, depth), None
+    count.nodes += 1  # the root
+    best_action, best, best_score = None, None, -math.inf
+    for a in game.legal_actions(state):
+        v = value(game.apply(state, a), depth - 1)
+        s = score(v)
+        if s > best_score:
+            best_action, best, best_score = a, v, s
+    assert best is not None, "a player to move always has a legal action"
+    return best, best_action
+
+
 def minimax(
     game: Game[Any, Any],
     state: Any,
@@ -133,11 +176,10 @@ def minimax(
         ValueError: a chance node with several outcomes is reached.
     """
     me = max(game.current_player(state), 0) if player is None else player
-    nodes = 0
+    count = _Count()
 
     def value(s: Any, d: int) -> float:
-        nonlocal nodes
-        nodes += 1
+        count.nodes += 1
         mover = game.current_player(s)
         if mover == CHANCE:
             return value(game.apply(s, _certain_outcome(game, s)), d)
@@ -146,16 +188,8 @@ def minimax(
         children = [value(game.apply(s, a), d - 1) for a in game.legal_actions(s)]
         return max(children) if mover == me else min(children)
 
-    if game.is_terminal(state) or depth == 0 or game.current_player(state) != me:
-        root_value = value(state, depth)
-        return SearchResult(root_value, None, nodes)
-    nodes += 1  # the root
-    best_action, best = None, -math.inf
-    for a in game.legal_actions(state):
-        v = value(game.apply(state, a), depth - 1)
-        if v > best:
-            best_action, best = a, v
-    return SearchResult(best, best_action, nodes)
+    best, action = _root(game, state, depth, count, game.current_player(state) == me, value, lambda v: v)
+    return SearchResult(best, action, count.nodes)
 
 
 def alphabeta(
@@ -239,11 +273,10 @@ def expectimax(
             a chance node).
         evaluator: estimates states at the depth limit.
     """
-    nodes = 0
+    count = _Count()
 
     def values(s: Any, d: int) -> tuple[float, ...]:
-        nonlocal nodes
-        nodes += 1
+        count.nodes += 1
         mover = game.current_player(s)
         if mover == CHANCE:
             outcomes = [(p, values(game.apply(s, o), d)) for o, p in game.chance_outcomes(s)]
@@ -254,17 +287,8 @@ def expectimax(
 
     mover = game.current_player(state)
     me = player if player is not None else max(mover, 0)
-    if game.is_terminal(state) or depth == 0 or mover == CHANCE:
-        root_values = values(state, depth)
-        return SearchResult(root_values[me], None, nodes)
-    nodes += 1  # the root
-    best_action, best = None, None
-    for a in game.legal_actions(state):
-        v = values(game.apply(state, a), depth - 1)
-        if best is None or v[mover] > best[mover]:
-            best_action, best = a, v
-    assert best is not None, "a player to move always has a legal action"
-    return SearchResult(best[me], best_action, nodes)
+    best, action = _root(game, state, depth, count, mover != CHANCE, values, lambda v: v[mover])
+    return SearchResult(best[me], action, count.nodes)
 
 
 class MinimaxAgent:
