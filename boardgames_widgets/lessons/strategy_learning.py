@@ -566,7 +566,7 @@ ex.add(
         ],
         hint=(
             N_("An honest estimate comes from games the learner has not trained on, played with its final table."),
-            N_("Read the row of the fresh games."),
+            N_("Read the row of the new games."),
         ),
         digits=2,
     )
