@@ -265,7 +265,7 @@ def win_rate(training: Training, games: int = EVAL_GAMES, *, fresh: bool = True)
     wins = 0
     for episode in range(games):
         seat = episode % 2
-        dice = _dice(training.seed, "fresh" if fresh else "train", episode)
+        dice = _dice(training.seed, "new" if fresh else "train", episode)
         final = play_episode(game, seat, bot, dice, lambda key, state: greedy_index(training.q, key))
         wins += final.winner == seat
     low, high = wilson_interval(wins, games)
