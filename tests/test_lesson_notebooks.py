@@ -34,6 +34,7 @@ NOTEBOOKS = {
     "strategy/02_mcts_from_scratch.ipynb": "strategy.mcts",
     "strategy/03_ismcts.ipynb": "strategy.hidden",
     "strategy/04_class_tournament.ipynb": "strategy.tournament",
+    "strategy/05_learning_from_play.ipynb": "strategy.learning",
 }
 CHECK_CALL = re.compile(r'check\("(q\d+)"')
 #: calls that display a live widget: their output must be ignored by nbval

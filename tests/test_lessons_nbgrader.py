@@ -1,4 +1,4 @@
-"""The classroom loop with the real nbgrader: release all ten lessons, run them, autograde them.
+"""The classroom loop with the real nbgrader: release all the lessons, run them, autograde them.
 
 In a temporary course folder (``make_course``): one ``nbgrader generate_assignment "*"`` makes
 the student versions of all ten lessons. Each released notebook runs top to bottom as
@@ -199,7 +199,7 @@ def submit_and_autograde(course: Path, names: list[str], source: Path) -> None:
         assert set(dashboard.completion(records, record.lesson).values()) == {1.0}, record
 
 
-#: The ten lessons in two courses of five, so that two test workers share the autograding
+#: The eleven lessons in two courses (six and five), so that two test workers share the autograding
 #: (every other lesson: the heavy strategy and search lessons fall into both halves).
 AUTOGRADE_HALVES = {"odd": list(ASSIGNMENTS)[0::2], "even": list(ASSIGNMENTS)[1::2]}
 

@@ -7,7 +7,8 @@
 * :mod:`~boardgames_widgets.lessons.show` — ``show_source``: the package's real code in a lesson.
 * ``probability_dice``, ``probability_hidden``, ``probability_markov``, ``search_paths``,
   ``search_minimax``, ``search_expectimax``, ``strategy_rules``, ``strategy_mcts``,
-  ``strategy_hidden``, ``strategy_tournament`` — the exercises (and scenarios) of each lesson;
+  ``strategy_hidden``, ``strategy_tournament``, ``strategy_learning`` — the exercises (and scenarios)
+  of each lesson;
   ``search_tools`` / ``strategy_tools`` hold the helpers the search and strategy lessons share.
 * :mod:`~boardgames_widgets.lessons.dashboard` — the teacher's view of a folder of records.
 * :mod:`~boardgames_widgets.lessons.copying` — ``copy_lessons`` (``boardgames-widgets lessons DIR``).

@@ -67,6 +67,7 @@ LESSON_MODULES: dict[str, str] = {
     "strategy.mcts": "boardgames_widgets.lessons.strategy_mcts",
     "strategy.hidden": "boardgames_widgets.lessons.strategy_hidden",
     "strategy.tournament": "boardgames_widgets.lessons.strategy_tournament",
+    "strategy.learning": "boardgames_widgets.lessons.strategy_learning",
 }
 
 

@@ -1,4 +1,4 @@
-"""An nbgrader course folder for the ten lessons: ``make_course(folder)``.
+"""An nbgrader course folder for the eleven lessons: ``make_course(folder)``.
 
 The lesson notebooks in ``notebooks/lessons/`` are the *source* (teacher's) version:
 each exercise has one answer cell whose reference answer is an nbgrader solution
@@ -40,6 +40,7 @@ ASSIGNMENTS: dict[str, str] = {
     "strategy_02_mcts": "strategy/02_mcts_from_scratch.ipynb",
     "strategy_03_ismcts": "strategy/03_ismcts.ipynb",
     "strategy_04_tournament": "strategy/04_class_tournament.ipynb",
+    "strategy_05_learning": "strategy/05_learning_from_play.ipynb",
 }
 
 #: the course's ``nbgrader_config.py``
@@ -84,7 +85,7 @@ def make_course(folder: str | os.PathLike[str], assignments: list[str] | None = 
 
     Args:
         folder: the course folder (nbgrader's ``CourseDirectory.root``).
-        assignments: which lessons (names from :data:`ASSIGNMENTS`); all ten by default.
+        assignments: which lessons (names from :data:`ASSIGNMENTS`); all eleven by default.
         lang: the lessons' language (``"lv"``, ``"ru"``, ``"he"``: the generated
             translations; English by default).
 
