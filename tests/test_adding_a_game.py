@@ -41,6 +41,10 @@ def test_pig_is_at_most_three_files_and_one_registry_line() -> None:
             continue
         if PACKAGE / "rl" in path.parents:  # an environment encoding is optional (the rl extra), not a 4th file
             continue
+        if PACKAGE / "lessons" in path.parents:  # a lesson that teaches with Pig uses it; it registers nothing
+            continue
+        if path.stem == "lessons" and path.suffix in {".po", ".pot"}:  # the lessons' texts, translated
+            continue
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
             if path.suffix in {".po", ".pot"} and line.startswith("#:"):  # where a shared word is used, not a registry
                 continue
