@@ -138,11 +138,6 @@ class MatchResult:
     fault: str | None = None
     faulty: str | None = None
 
-    @property
-    def at_fault(self) -> str | None:
-        """The agent that forfeited the game (older name of :attr:`faulty`)."""
-        return self.faulty
-
     def to_json(self) -> dict[str, Any]:
         """The result as a JSON-able dict (one line of a results file)."""
         m = self.match

@@ -31,7 +31,6 @@ from boardgames_widgets.core.record import GameRecord
 from boardgames_widgets.core.rng import Seed
 from boardgames_widgets.core.sandbox import BrokenSeat, Confinement, isolation_layer, open_seat, processes_available
 from boardgames_widgets.core.seats import (
-    FAULT_REASONS,
     Agent,
     AgentError,
     Fault,
@@ -51,7 +50,6 @@ from boardgames_widgets.core.seats import (
 from boardgames_widgets.core.session import Session
 
 __all__ = [
-    "FAULT_REASONS",
     "Agent",
     "AgentError",
     "Fault",

@@ -73,7 +73,6 @@ def agent_name(agent: Any) -> str:
 
 #: Why an agent lost a game: an illegal answer, an exception (or a dead process), too slow, too much memory.
 FaultReason = Literal["illegal", "crash", "time", "memory"]
-FAULT_REASONS: tuple[FaultReason, ...] = ("illegal", "crash", "time", "memory")
 
 
 class Fault(Exception):

@@ -598,15 +598,6 @@ def near_miss(expected: float | Fraction, digits: int) -> Callable[[Any], bool]:
     return lambda a: is_number(a) and abs(as_number(a) - target) <= window
 
 
-def rounding_note(digits: int) -> str:
-    """How a question states the precision it wants (used in the notebooks)."""
-    return ngettext(
-        "exact, or as a decimal rounded to {n} decimal place",
-        "exact, or as a decimal rounded to {n} decimal places",
-        digits,
-    )
-
-
 def numeric_exercise(
     exercise_id: str,
     expected: float | Fraction,
