@@ -9,7 +9,8 @@
   ``search_minimax``, ``search_expectimax``, ``strategy_rules``, ``strategy_mcts``,
   ``strategy_hidden``, ``strategy_tournament``, ``strategy_learning`` — the exercises (and scenarios)
   of each lesson;
-  ``search_tools`` / ``strategy_tools`` hold the helpers the search and strategy lessons share.
+  ``search_tools`` / ``strategy_tools`` hold the helpers the search and strategy lessons share
+  (``search_tools`` names those of ``path_frames``, ``game_trees`` and ``cat_search`` again).
 * :mod:`~boardgames_widgets.lessons.dashboard` — the teacher's view of a folder of records.
 * :mod:`~boardgames_widgets.lessons.copying` — ``copy_lessons`` (``boardgames-widgets lessons DIR``).
 * :mod:`~boardgames_widgets.lessons.course_cli` — ``boardgames-widgets course``: an nbgrader course.
