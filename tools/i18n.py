@@ -30,8 +30,10 @@ LANGS = ("en", "lv", "ru", "he")
 VERSION = re.findall(r'^__version__ = "([^"]+)"$', (PACKAGE / "__init__.py").read_text(encoding="utf-8"), flags=re.M)[0]
 #: Babel keyword specs: function name -> argument positions of the message(s).
 KEYWORDS = {"_": None, "t": None, "N_": None, "gettext": None, "ngettext": (1, 2)}
-#: The files that show words to players (the same as babel.cfg).
-PATTERNS = ("widgets/**/*.py", "games/*/view.py", "games/*/words.py", "i18n/**/*.py")
+#: The files that show words to players (the same as babel.cfg). Every module of a game's folder:
+#: its view and the drawing modules split from it (Mouse Trap's ``contraption.py``) and its words;
+#: the rules modules mark no message.
+PATTERNS = ("widgets/**/*.py", "games/*/*.py", "i18n/**/*.py")
 
 
 def source_files() -> list[Path]:
