@@ -277,8 +277,9 @@ def test_the_sdist_has_what_building_and_testing_need(dists: dict[str, pathlib.P
     assert "tests/test_packaging.py" in names
 
 
-#: The wheel's size limit (bytes): the notebooks in four languages, with their pictures.
-WHEEL_LIMIT = 4_000_000
+#: The wheel's size limit (bytes): the notebooks in four languages, with their pictures (eleven lessons:
+#: 4.1 MB; raised from 4.0 MB when the learning lesson came, so the next growth is a decision too).
+WHEEL_LIMIT = 4_300_000
 
 
 def test_the_wheel_is_lean_each_file_once_no_sources_no_widget_state(dists: dict[str, pathlib.Path]) -> None:
