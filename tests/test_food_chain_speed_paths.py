@@ -160,14 +160,65 @@ def test_a_game_with_full_memos_pickles_and_copies_to_an_equal_game():
 
 
 @pytest.mark.parametrize("num_players", [2, 3])
-def test_the_layout_the_playout_grows_card_by_card_allows_the_cells_legal_cells_lists(num_players):
-    """The playout and apply share table.Layout (FC-T1 … FC-T3): grown one card at a time from
+def test_the_edge_grown_card_by_card_allows_the_cells_legal_cells_lists(num_players):
+    """The playout and apply share table.Edge (FC-T1 … FC-T3): grown one card at a time from
     the empty table, it allows exactly the reference cells at every step of a game."""
-    from boardgames_widgets.games.food_chain.table import CELLS, Layout, cell_number
+    from boardgames_widgets.games.food_chain.table import GRID_CELLS, Edge, grid_index
 
     game = FoodChain(num_players)
     for state in random_states(game, 2, seed=30 + num_players, terminal=True):
-        layout = Layout(game.side)
+        edge = Edge.empty(game.side)
         for p in state.table:
-            layout.grow(cell_number(p.row, p.col))
-        assert sorted(CELLS[x] for x in layout.legal()) == reference_legal_cells(game, state)
+            edge = edge.grow(grid_index(p.row, p.col))
+        assert [GRID_CELLS[x] for x in edge.cells] == reference_legal_cells(game, state)
+        assert edge.legal == sum(1 << x for x in edge.cells)
+
+
+@pytest.mark.parametrize("num_players", [2, 3, 4])
+def test_a_state_without_its_edge_gives_the_same_answers(num_players):
+    """The edge a state carries is derived: the same state rebuilt from its fields (as loading,
+    unpickling or a determinization make it) lists the same actions and plays the same."""
+    game = FoodChain(num_players)
+    for state in shuffled_states(game, 3, seed=40 + num_players):
+        rebuilt = FoodChainState(*(getattr(state, f) for f in FoodChainState.__dataclass_fields__))
+        for other in (rebuilt, pickle.loads(pickle.dumps(state)), copy.deepcopy(state)):
+            assert other == state and hash(other) == hash(state) and repr(other) == repr(state)
+            assert FoodChain(num_players).legal_actions(other) == game.legal_actions(state)
+            assert game.legal_cells(other) == game.legal_cells(state)
+            for action in game.legal_actions(state)[:3]:
+                assert game.apply(other, action) == game.apply_trusted(state, action)
+
+
+def test_the_saved_state_holds_the_fields_only():
+    from boardgames_widgets.core.codec import encode
+
+    game = FoodChain(2)
+    state = random_states(game, 1, seed=3)[-1]
+    game.legal_actions(state)  # the edge is worked out and kept
+    assert set(encode(state)) == set(FoodChainState.__dataclass_fields__)
+
+
+def test_a_cell_far_off_the_table_is_refused_not_read_as_a_legal_one():
+    """Cells once were numbered (row + 2048) * 4096 + col + 2048, so -2,4096 read as -1,0."""
+    game = FoodChain(2)
+    state = random_states(game, 1, seed=0)[0]
+    while game.current_player(state) == CHANCE:
+        state = game.apply(state, game.sample_chance(state, random.Random(0)))
+    card = state.hands[state.turn][0]
+    assert (-1, 0) in game.legal_cells(state)
+    for row, col in ((-2, 4096), (-1, 4096 * 4096), (10**9, 0), (-17, 0), (0, 16)):
+        with pytest.raises(IllegalActionError):
+            game.apply(state, Place(card.kind, card.value, row, col))
+
+
+def test_kept_actions_are_still_refused_where_they_do_not_fit():
+    """apply skips the field checks of the Place and Draw objects the memos keep; a kept Draw
+    naming a seat this game does not have is still malformed here."""
+    from boardgames_widgets.games.food_chain.actions import DRAWS
+
+    game = FoodChain(2)
+    state = game.new_initial_state()
+    with pytest.raises(InvalidActionError):
+        game.apply(state, DRAWS[3, CAT])
+    with pytest.raises(IllegalActionError):
+        game.apply(state, DRAWS[1, CAT])  # a seat, but not the drawer

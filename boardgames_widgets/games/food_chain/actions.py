@@ -4,12 +4,11 @@
 
 from __future__ import annotations
 
-import functools
 from fractions import Fraction
 from typing import NamedTuple
 
 from boardgames_widgets.games.food_chain.state import ANIMALS, CHEESE, Card, _Memo
-from boardgames_widgets.games.food_chain.table import CELLS
+from boardgames_widgets.games.food_chain.table import GRID_CELLS
 
 
 class Place(NamedTuple):
@@ -54,19 +53,36 @@ Action = Place | Draw
 _ACTION_TYPES = (Place, Draw)
 
 
-def _placement(card: tuple[str, int], x: int) -> Place:
-    """The action placing the card ``(kind, value)`` at the cell numbered ``x`` (see :mod:`.table`)."""
-    row, col = CELLS[x]
-    return Place(card[0], card[1], row, col)
+#: The ids of actions kept for good by the memos below whose fields have their types and
+#: ranges (a Draw's seat aside, which depends on the game): ``apply`` need not check them
+#: again. (Kept objects: an id here is never reused by another object.)
+WELL_FORMED: set[int] = set()
 
 
-def _placements_of(card: tuple[str, int]) -> _Memo[int, Place]:
-    """A memo of the placements of the card ``(kind, value)``, by numbered cell."""
-    return _Memo(functools.partial(_placement, card))
+def _placements_of(card: tuple[str, int]) -> tuple[Place, ...]:
+    """The placements of the card ``(kind, value)``, by grid cell (see :mod:`.table`): made
+    once, so every list of legal actions holds the same Place objects."""
+    kind, value = card
+    places = tuple(Place(kind, value, row, col) for row, col in GRID_CELLS)
+    if type(kind) is str and type(value) is int and (kind == CHEESE or (kind in ANIMALS and value == 0)):
+        WELL_FORMED.update(map(id, places))  # what explain.check_input accepts
+    return places
+
+
+#: Every card's placements by grid cell, by ``(kind, value)`` (a memo shared by all games:
+#: a Place is a plain value).
+PLACEMENTS: _Memo[tuple[str, int], tuple[Place, ...]] = _Memo(_placements_of)
+
+
+#: One Draw per seat of the largest game and animal kind, kept (see :data:`WELL_FORMED`).
+DRAWS: dict[tuple[int, str], Draw] = {(p, kind): Draw(p, kind) for p in range(4) for kind in ANIMALS}
+WELL_FORMED.update(map(id, DRAWS.values()))
 
 
 def _draw_odds(key: tuple[int, tuple[int, int, int]]) -> list[tuple[Action, Fraction]]:
     """The outcomes of ``player`` drawing from ``pile``: each kind left, weighted by its count."""
     player, pile = key
     total = sum(pile)
-    return [(Draw(player, kind), Fraction(count, total)) for kind, count in zip(ANIMALS, pile, strict=True) if count]
+    kept = type(player) is int  # (True == 1, but Draw(True, …) is malformed)
+    draws = [(DRAWS.get((player, kind)) if kept else None) or Draw(player, kind) for kind in ANIMALS]
+    return [(draw, Fraction(count, total)) for draw, count in zip(draws, pile, strict=True) if count]

@@ -2,7 +2,7 @@
 
 :meth:`~boardgames_widgets.core.api.Game.random_playout` defines what it must equal (the same
 draws from the generator, the same returns); the conformance suite checks it does. The cells
-a card may go to come from the rules' :class:`~.table.Layout` (FC-T1 … FC-T3), a draw from
+a card may go to come from the rules' :class:`~.table.Edge` (FC-T1 … FC-T3), a draw from
 :func:`~.state.kind_at` (FC-T4) and the result from :func:`~.scoring.remove_in_order` and
 :func:`~.scoring.count` (FC-E2, FC-E3), as for ``apply`` and ``returns``.
 """
@@ -23,7 +23,7 @@ from boardgames_widgets.games.food_chain.state import (
     FoodChainState,
     kind_at,
 )
-from boardgames_widgets.games.food_chain.table import cell_number
+from boardgames_widgets.games.food_chain.table import GRID_NUMBERS, cell_number
 
 if TYPE_CHECKING:
     from boardgames_widgets.games.food_chain.rules import FoodChain
@@ -34,7 +34,7 @@ def random_playout(game: FoodChain, state: FoodChainState, rng: random.Random) -
     ``rng`` and the same returns, several times faster.
 
     A step of the generic loop lists every placement (each different card of the hand at
-    each legal cell, about fifty) and builds a new state; here one layout of the table
+    each legal cell, about fifty) and builds a new state; here the edge of the table
     grows card by card, and the drawn index ``i`` of :meth:`legal_actions`'s list is read
     as card ``i // cells``, cell ``i % cells`` (the list is card by card, the cells
     sorted), so nothing is listed. Chance draws as :meth:`sample_chance` does.
@@ -61,8 +61,8 @@ def random_playout(game: FoodChain, state: FoodChainState, rng: random.Random) -
     placed = list(state.placed)
     short = sum(1 for k in placed if k < CARDS_PER_PLAYER)  # FC-E1: the game ends when none is short
     cards_of = _ANIMAL_CARDS
-    layout = game._layout(state.table).copy()  # the rules' layout of this table, ours to grow
-    legal, grow = layout.legal, layout.grow
+    edge = game._edge(state)  # the rules' edge of this table (FC-T1 … FC-T3)
+    numbers = GRID_NUMBERS
     while True:
         if to_draw:  # chance: a card from the pile into the drawer's hand (sample_chance, _draw)
             player = to_draw.pop()
@@ -89,7 +89,7 @@ def random_playout(game: FoodChain, state: FoodChainState, rng: random.Random) -
             break
         player = turn
         entries = hands[player]
-        cells = sorted(legal())  # FC-T1 … FC-T3, as legal_cells
+        cells = edge.cells  # FC-T1 … FC-T3, as legal_cells
         pick, at = divmod(below(len(entries) * len(cells)), len(cells))
         entry = entries[pick]
         card = entry[0]
@@ -98,8 +98,8 @@ def random_playout(game: FoodChain, state: FoodChainState, rng: random.Random) -
         else:
             entry[1] -= 1
         x = cells[at]
-        table.append((x, card, card))
-        grow(x)
+        table.append((numbers[x], card, card))
+        edge = edge.grow(x)
         placed[player] += 1
         if placed[player] == CARDS_PER_PLAYER:
             short -= 1

@@ -40,6 +40,7 @@ from boardgames_widgets.core.api import (
 )
 from boardgames_widgets.games.food_chain import explain, hidden, loading, playout, text
 from boardgames_widgets.games.food_chain.actions import _ACTION_TYPES as _ACTION_TYPES
+from boardgames_widgets.games.food_chain.actions import PLACEMENTS, WELL_FORMED, _draw_odds
 from boardgames_widgets.games.food_chain.actions import (
     Action as Action,
 )
@@ -49,7 +50,6 @@ from boardgames_widgets.games.food_chain.actions import (
 from boardgames_widgets.games.food_chain.actions import (
     Place as Place,
 )
-from boardgames_widgets.games.food_chain.actions import _draw_odds, _placements_of
 from boardgames_widgets.games.food_chain.loading import check_conservation as check_conservation
 from boardgames_widgets.games.food_chain.scoring import score as score
 from boardgames_widgets.games.food_chain.scoring import shares
@@ -113,7 +113,7 @@ from boardgames_widgets.games.food_chain.state import (
 from boardgames_widgets.games.food_chain.state import (
     kind_at as kind_at,
 )
-from boardgames_widgets.games.food_chain.table import _OFF, _W, CELLS, Layout, cell_number
+from boardgames_widgets.games.food_chain.table import _G, _GOFF, GRID_CELLS, Edge, grid_index
 
 
 class FoodChain(Game[FoodChainState, Action]):
@@ -153,16 +153,12 @@ class FoodChain(Game[FoodChainState, Action]):
         self.first_player = first_player
         self.open_deck_seed = open_deck_seed
         self.side = SQUARE_SIDE[num_players]
-        # Memos for the hot loops of search (see _Memo): every card's placements by numbered
-        # cell, the odds of every draw (Fractions are slow to build)
-        self._placements: _Memo[tuple[str, int], _Memo[int, Place]] = _Memo(_placements_of)
+        # A memo for the hot loops of search (see _Memo): the odds of every draw (Fractions
+        # are slow to build)
         self._draw_odds: _Memo[tuple[int, tuple[int, int, int]], list[tuple[Action, Fraction]]] = _Memo(_draw_odds)
-        # The last state legal_cells worked out, with its legal cells: a playout asks for the
-        # legal actions and then applies one of them to that same state, so _place checks
-        # the cell with one lookup
-        self._last_cells: tuple[FoodChainState | None, set[int]] = (None, set())
-        # The last table _layout saw, with its layout (a table one card longer grows a copy)
-        self._last_layout: tuple[tuple[Placed, ...] | None, Layout] = (None, Layout(self.side))
+        # The last table whose edge was worked out from its cards (a state made other than by
+        # the rules has no edge yet: search's determinizations share one table)
+        self._last_edge: tuple[tuple[Placed, ...] | None, Edge] = (None, Edge.empty(self.side))
 
     def config(self) -> dict[str, object]:
         cfg: dict[str, object] = {"num_players": self.num_players}
@@ -205,49 +201,52 @@ class FoodChain(Game[FoodChainState, Action]):
             return TERMINAL
         return state.turn  # FC-T1: players place in turn
 
+    def is_chance_node(self, state: FoodChainState) -> bool:
+        return bool(state.to_draw)  # current_player's first test, without the call
+
+    def is_terminal(self, state: FoodChainState) -> bool:
+        return not state.to_draw and min(state.placed) >= CARDS_PER_PLAYER  # as current_player
+
     def legal_cells(self, state: FoodChainState) -> list[tuple[int, int]]:
         """Empty cells where a card may go now (FC-T1 adjacency, FC-T2 square, FC-T3 first
-        card: see :meth:`Layout.legal <boardgames_widgets.games.food_chain.table.Layout.legal>`)."""
-        return [CELLS[x] for x in self._legal_numbers(state)]
+        card: see :class:`~boardgames_widgets.games.food_chain.table.Edge`), in order."""
+        return [GRID_CELLS[x] for x in self._edge(state).cells]
 
-    def _legal_numbers(self, state: FoodChainState) -> list[int]:
-        """:meth:`legal_cells` as numbered cells (see :mod:`.table`), sorted."""
-        legal = self._layout(state.table).legal()  # FC-T1 … FC-T3
-        self._last_cells = (state, legal)
-        return sorted(legal)
+    def _edge(self, state: FoodChainState) -> Edge:
+        """The :class:`~boardgames_widgets.games.food_chain.table.Edge` of the state's table.
 
-    def _layout(self, table: tuple[Placed, ...]) -> Layout:
-        """The :class:`~boardgames_widgets.games.food_chain.table.Layout` of ``table``; do not grow it (copy it).
-
-        A playout places one card at a time, so when ``table`` is the table of the
-        previous call plus one card, a copy of that one grows by the new card instead of
-        every card being laid again. The same table twice (search asks for the legal
-        actions of a new leaf, then plays out from it) gets the same answer.
+        A state the rules made carries it (each placement grows its parent's by one card);
+        any other state (a new game, a loaded or unpickled one, a determinization) gets it
+        worked out from its cards once, and keeps it. The same table as the last one worked
+        out (search's determinizations all share the observed table) is looked up.
         """
-        last_table, last = self._last_layout
-        if table is last_table:
-            return last
-        if last_table is not None and len(table) == len(last_table) + 1 and table[:-1] == last_table:
-            layout = last.copy()
-            layout.grow(cell_number(table[-1].row, table[-1].col))
-        else:
-            layout = Layout(self.side, [cell_number(p.row, p.col) for p in table])
-        self._last_layout = (table, layout)
-        return layout
+        try:
+            edge = state._edge
+        except AttributeError:  # the slot is unset: a state not built by _build_state
+            edge = None
+        if edge is None:
+            table = state.table
+            last_table, edge = self._last_edge
+            if table is not last_table:
+                edge = Edge.of_table(self.side, [(p.row, p.col) for p in table])
+                self._last_edge = (table, edge)
+            object.__setattr__(state, "_edge", edge)  # derived: not a field (see _Derived)
+        return edge
 
     def legal_actions(self, state: FoodChainState) -> list[Action]:
-        if self.current_player(state) < 0:
+        if state.to_draw or min(state.placed) >= CARDS_PER_PLAYER:  # not a player's decision
             return []
-        cells = self._legal_numbers(state)
+        pick = self._edge(state).pick()  # a card's placements at the legal cells, in order
         actions: list[Action] = []
-        last: tuple[str, int] | None = None
+        placements = PLACEMENTS  # the same Place objects every time (a memo)
+        last: Card | None = None
         for card in state.hands[state.turn]:  # FC-T1: each different card of the hand once, in hand order
-            key = (card.kind, card.value)
-            if key == last:  # hands are kept sorted (validate_state), so equal cards are neighbours
+            # hands are kept sorted (validate_state), so equal cards are neighbours (and
+            # usually the same object)
+            if last is not None and (card is last or (card.value == last.value and card.kind == last.kind)):
                 continue
-            last = key
-            at = self._placements[key]  # the same Place objects every time (a memo)
-            actions += map(at.__getitem__, cells)  # at[cell] for each cell
+            last = card
+            actions += pick(placements[card.kind, card.value])
         return actions
 
     def chance_outcomes(self, state: FoodChainState) -> list[tuple[Action, Fraction]]:
@@ -276,7 +275,8 @@ class FoodChain(Game[FoodChainState, Action]):
         player = self.current_player(state)
         if player == TERMINAL:
             raise GameOverError(f"the game is over; {action} cannot be played")
-        self._check_input(action)
+        if id(action) not in WELL_FORMED or (type(action) is Draw and action.player >= self.num_players):
+            self._check_input(action)  # not one of the actions the memos keep, known to be well formed
         if player == CHANCE:
             if type(action) is not Draw:
                 raise IllegalActionError("FC-T4", f"a card must be drawn from the pile now, not {action}")
@@ -302,6 +302,10 @@ class FoodChain(Game[FoodChainState, Action]):
         pile[ANIMALS.index(draw.kind)] -= 1
         hands = list(state.hands)
         hands[draw.player] = tuple(sorted((*hands[draw.player], _ANIMAL_CARDS[draw.kind]), key=_CARD_ORDER))
+        try:
+            edge = state._edge  # the same table: the same edge
+        except AttributeError:
+            edge = None
         return _build_state(
             state.num_players,
             state.table,
@@ -311,6 +315,7 @@ class FoodChain(Game[FoodChainState, Action]):
             state.to_draw[1:],
             state.turn,
             state.placed,
+            edge,
         )
 
     def _place(self, state: FoodChainState, move: Place, check: bool) -> FoodChainState:
@@ -318,18 +323,23 @@ class FoodChain(Game[FoodChainState, Action]):
         player = state.turn
         hand = state.hands[player]
         kind, value = move.kind, move.value
-        # the card itself from the hand when it is there (the same object: no new Card, and
-        # tuple.index finds it by identity), else the card the move names, for the error
-        i = next((k for k, c in enumerate(hand) if c.kind == kind and c.value == value), -1)
+        # the card itself from the hand when it is there (the same object: no new Card), else
+        # the card the move names, for the error
+        i = -1
+        for k, c in enumerate(hand):
+            if c.value == value and c.kind == kind:
+                i = k
+                break
+        edge = self._edge(state)
         if check:
             card = hand[i] if i >= 0 and (kind != CHEESE or hand[i].owner == player) else move.card(player)
             if i < 0 or hand[i] is not card:  # FC-T1: a card from your hand
                 raise IllegalActionError("FC-T1", f"player {player} has no {card} in hand to place")
-            last_state, legal = self._last_cells
-            if last_state is not state:  # not the state legal_cells just worked out
-                legal = self._layout(state.table).legal()
-            if (move.row + _OFF) * _W + move.col + _OFF not in legal:  # FC-T1 … FC-T3: a legal cell
+            x = grid_index(move.row, move.col)
+            if x < 0 or not edge.legal >> x & 1:  # FC-T1 … FC-T3: a legal cell
                 raise IllegalActionError(*explain.why_not_cell(self, state, move, card))
+        else:
+            x = (move.row + _GOFF) * _G + move.col + _GOFF  # grid_index of a cell legal_actions listed
         card = hand[i]
         hands = list(state.hands)
         hands[player] = hand[:i] + hand[i + 1 :]
@@ -345,6 +355,7 @@ class FoodChain(Game[FoodChainState, Action]):
             to_draw,
             (player + 1) % state.num_players,  # FC-T1: the next player in turn
             tuple(placed),
+            edge.grow(x),  # the table's edge, one card longer
         )
 
     # -- the end ---------------------------------------------------------------------------

@@ -5,10 +5,13 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Hashable
-from dataclasses import dataclass
-from typing import TypeVar
+from dataclasses import dataclass, fields
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from boardgames_widgets.core.api import state_builder
+
+if TYPE_CHECKING:
+    from boardgames_widgets.games.food_chain.table import Edge
 
 DOG, CAT, MOUSE, CHEESE, START = "dog", "cat", "mouse", "cheese", "start"
 #: The animal kinds, in the order of the pile's counts.
@@ -102,8 +105,24 @@ class Placed:
     card: Card
 
 
+class _Derived:
+    """The part of a state worked out from its fields, never saved or compared: the edge of
+    its table (:class:`~boardgames_widgets.games.food_chain.table.Edge`), which the state
+    after a placement grows by one card instead of the rules scanning the table again.
+
+    A slot outside the dataclass's fields, so equality, hashing, ``repr``, pickling and the
+    saved-game format see only the fields; a state made any other way than by the rules
+    (loaded, unpickled, built by hand) has it unset, and the rules work it out on first use.
+    """
+
+    __slots__ = ("_edge",)
+
+    if TYPE_CHECKING:  # (for mypy only: type hints of the state name its fields alone)
+        _edge: Edge | None
+
+
 @dataclass(frozen=True, slots=True, repr=False)
-class FoodChainState:
+class FoodChainState(_Derived):
     """A complete Food Chain position (hidden parts included).
 
     Attributes:
@@ -139,9 +158,26 @@ class FoodChainState:
 
 #: Builds a :class:`Placed` from its fields without the frozen dataclass's per-field cost.
 _build_placed = state_builder(Placed)
-#: Builds a :class:`FoodChainState` from its fields without the frozen dataclass's per-field
-#: cost (see :func:`~boardgames_widgets.core.api.state_builder`).
-_build_state = state_builder(FoodChainState)
+
+
+def _derived_builder() -> Callable[..., FoodChainState]:
+    """A function ``build(*fields, edge=None) -> FoodChainState``: :func:`~boardgames_widgets.core.api.state_builder`
+    for a state with the derived slot of :class:`_Derived` (the draft it fills must have the
+    same slots, so that it may become a :class:`FoodChainState`)."""
+    names = [f.name for f in fields(FoodChainState)]
+    draft = type("_FoodChainStateDraft", (_Derived,), {"__slots__": tuple(names)})
+    args = ", ".join(names)
+    sets = "".join(f"    s.{n} = {n}\n" for n in names)
+    source = f"def build({args}, edge=None):\n    s = _draft()\n{sets}    s._edge = edge\n    s.__class__ = _cls\n    return s\n"
+    scope: dict[str, Any] = {"_draft": draft, "_cls": FoodChainState}
+    exec(source, scope)  # generated from the dataclass's own field names, as dataclasses do
+    build: Callable[..., FoodChainState] = scope["build"]
+    return build
+
+
+#: Builds a :class:`FoodChainState` from its fields (and, last, its table's edge, if known)
+#: without the frozen dataclass's per-field cost.
+_build_state = _derived_builder()
 
 
 @dataclass(frozen=True, slots=True)
