@@ -1,10 +1,9 @@
 """Food Chain's fast paths give exactly the answers of the rules as first written.
 
-The rules keep memos and work some answers out from the previous call (the legal
-cells of a table one card longer, the cell check of the state ``legal_cells`` just
-saw). These tests compare them with straightforward reference versions on many
-states, visited in a shuffled order so the incremental paths also meet tables
-they cannot extend.
+The rules keep memos, and a state carries the edge of its table (grown from its
+parent's by one card, or worked out from the cards for a state made any other way).
+These tests compare them with straightforward reference versions on many states,
+visited in a shuffled order, and states with their edge with the same states without.
 """
 
 from __future__ import annotations
