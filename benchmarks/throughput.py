@@ -1,41 +1,45 @@
 """Throughput of every registered game, as ratios to OpenSpiel measured in the same run.
 
-Two tables (figures to report, never a test):
-
-Every figure is CPU time (``time.process_time``). The OpenSpiel anchors are measured
-again in every round, next to the games, and each ratio is taken within its round.
+Four tables (figures to report, never a test). Every figure is CPU time
+(``time.process_time``); every anchor is measured again in every round, next to the
+figures it divides, and each ratio is taken within its round (min-median over rounds).
 
 1. **µs per action** — seeded random playouts of each game (one core): the time of a
    whole playout (asking for the legal actions or drawing chance, choosing, applying)
    divided by its actions. ``strict`` plays as a recorded game does (chance from
    ``chance_outcomes``, every action checked by ``game.apply``); ``trusted`` plays as
    search does (``game.sample_chance`` and ``game.apply_trusted`` for actions taken
-   from ``legal_actions``). The anchors, measured the same way in the same run, are
-   OpenSpiel's ``python_tic_tac_toe`` (a Python game) and its C++ ``tic_tac_toe``;
-   the ratios say how many anchor actions one of our actions costs, so they stay
-   meaningful on a busy or a faster machine.
-2. **MCTS iterations per second** — :func:`search.speed` of ``benchmarks/search.py``
-   (our :func:`~boardgames_widgets.agents.mcts.mcts` against OpenSpiel's Python
-   ``MCTSBot`` on the same decision states, same simulations, same random rollouts):
-   both figures in iterations per CPU second (the median of ``--runs``) and the ratio, and a
-   third column with OpenSpiel's ``MCTSBot`` rolling out with *our* rollout function
-   (:func:`search.speed_same_rollout`): rollouts are most of an iteration, so the first
-   ratio mostly compares rollout code, the second the search trees themselves. An iteration is the same on
-   both sides: one descent by UCB1 (chance sampled by its odds), one new leaf, one
-   uniformly random rollout to the end of the game, one backpropagation. (OpenSpiel
-   creates all children of a node at its second visit and evaluates the first one
-   reached, and never rolls out from a chance node; ours adds one child per visit.)
-   Our rollouts run :meth:`Game.random_playout`, which each game plays on one mutable
-   working copy: the same moves from the same seed as the step-by-step loop (the
-   tests check it), fewer objects built. OpenSpiel plays through the
-   :mod:`boardgames_widgets.openspiel` adapter: ``legal_actions``, ``chance_outcomes``
-   and the checked ``apply`` of every step, and a state cloned per iteration.
+   from ``legal_actions``); ``playout`` is :meth:`Game.random_playout`, the rollout MCTS
+   runs (its actions counted by the trusted loop from a generator in the same state,
+   untimed). The anchors are OpenSpiel's ``python_tic_tac_toe`` (once per round) and its
+   C++ ``tic_tac_toe`` (again next to every game); the ratios say how many anchor actions
+   one of our actions costs, so they stay meaningful on a busy or a faster machine.
+2. **The OpenSpiel adapter** — a random playout through pyspiel's state API
+   (:func:`adapter_playout`) against our own trusted step, in the same round.
+3. **MCTS iterations per CPU second** — per round, in turn: :func:`search.speed` of
+   ``benchmarks/search.py`` (our :func:`~boardgames_widgets.agents.mcts.mcts` against
+   OpenSpiel's Python ``MCTSBot`` on the same decision states, same simulations, same
+   random rollouts), :func:`search.speed_same_rollout` (OpenSpiel's ``MCTSBot`` rolling
+   out with *our* rollout function: rollouts are most of an iteration, so the first ratio
+   mostly compares rollout code, the second the search trees themselves), and
+   :func:`search.tree_share` (the share of our iteration that is not the rollout:
+   selection, expansion, backup, from the same searches with the rollouts timed apart). An
+   iteration is the same on both sides: one descent by UCB1 (chance sampled by its odds),
+   one new leaf, one uniformly random rollout to the end of the game, one
+   backpropagation. (OpenSpiel creates all children of a node at its second visit and
+   evaluates the first one reached, and never rolls out from a chance node; ours adds one
+   child per visit.) OpenSpiel plays through the :mod:`boardgames_widgets.openspiel`
+   adapter and clones a state per iteration.
+4. **Loading saved games** — CPU µs per action of ``GameRecord.from_json`` (JSON text to a
+   validated record: every action parsed, checked and replayed) on seeded random games,
+   against OpenSpiel's ``deserialize_game_and_state`` of C++ tic-tac-toe games.
 
 Without ``open-spiel`` (the ``bench`` extra) the anchors and the MCTS ratio are skipped.
 Figures go to stdout and, with ``--out``, to a file (``benchmarks/results/throughput.txt``).
 
 Usage: python benchmarks/throughput.py [--games food_chain,chop_chop] [--seconds 1.0] [--runs 3]
-       [--simulations 200] [--positions 3] [--out benchmarks/results/throughput.txt]
+       [--simulations 200] [--positions 3] [--records 20] [--skip-mcts] [--skip-loading]
+       [--out benchmarks/results/throughput.txt]
 """
 
 from __future__ import annotations
