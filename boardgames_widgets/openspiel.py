@@ -184,8 +184,8 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]
 
         Each action's number is remembered by the identity of the object (the cache holds
         the object, so its identity is not reused): our games keep their actions in
-        tables. A game that makes new action objects each time fills that cache; once it
-        overflows, numbers are looked up by equality (hashing each action) instead.
+        tables. A game that makes new action objects each time soon holds far more objects
+        than distinct actions; then numbers are looked up by equality (hashing each action).
         """
         if self._by_identity:
             known = list(map(self._number_of.get, map(id, actions)))
@@ -201,7 +201,8 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]
         """``action``'s number (numbering it if it is new), remembered by its identity."""
         known = self._number_of.get(id(action))
         if known is None:
-            if len(self._number_of) >= IDENTITY_CACHE:  # new objects each time: stop remembering
+            if len(self._number_of) >= min(IDENTITY_CACHE, 1000 + 4 * len(self.codec.actions)):
+                # far more objects than distinct actions: this game makes new ones each time
                 self._number_of.clear()
                 self._by_identity = False
             known = self._number_of[id(action)] = (action, self.codec.encode(action))
