@@ -135,6 +135,31 @@ def speed(game_id: str, simulations: int, positions: int) -> tuple[float, float 
     return ours, theirs
 
 
+def tree_share(game_id: str, simulations: int, positions: int) -> float:
+    """The tree's own share of our MCTS iteration (selection, expansion, backup): one minus
+    the share of CPU time spent in the rollouts, timed apart (``time.process_time`` around
+    each rollout call) in the same searches as :func:`speed` (same states, seeds and moves).
+    The two timer calls per iteration count as tree work, so the share is, if anything,
+    overstated."""
+    game = make_game(game_id, num_players=2)
+    states = decision_states(game, positions, seed=1)
+    in_rollouts = 0.0
+    clock = time.process_time
+
+    def timed_rollout(game: Any, state: Any, rng: random.Random) -> Any:
+        nonlocal in_rollouts
+        start = clock()
+        result = game.random_playout(state, rng)
+        in_rollouts += clock() - start
+        return result
+
+    start = clock()
+    for i, state in enumerate(states):
+        mcts(game, state, random.Random(i), iterations=simulations, c=UCT_C, rollout=timed_rollout)
+    total = clock() - start
+    return 1 - in_rollouts / total
+
+
 def speed_same_rollout(game_id: str, simulations: int, positions: int) -> float | None:
     """Iterations per CPU second of OpenSpiel's MCTSBot whose evaluator rolls out with *our*
     rollout (``game.random_playout`` on the wrapped state): the same rollout function on both

@@ -1,41 +1,45 @@
 """Throughput of every registered game, as ratios to OpenSpiel measured in the same run.
 
-Two tables (figures to report, never a test):
-
-Every figure is CPU time (``time.process_time``). The OpenSpiel anchors are measured
-again in every round, next to the games, and each ratio is taken within its round.
+Four tables (figures to report, never a test). Every figure is CPU time
+(``time.process_time``); every anchor is measured again in every round, next to the
+figures it divides, and each ratio is taken within its round (min-median over rounds).
 
 1. **µs per action** — seeded random playouts of each game (one core): the time of a
    whole playout (asking for the legal actions or drawing chance, choosing, applying)
    divided by its actions. ``strict`` plays as a recorded game does (chance from
    ``chance_outcomes``, every action checked by ``game.apply``); ``trusted`` plays as
    search does (``game.sample_chance`` and ``game.apply_trusted`` for actions taken
-   from ``legal_actions``). The anchors, measured the same way in the same run, are
-   OpenSpiel's ``python_tic_tac_toe`` (a Python game) and its C++ ``tic_tac_toe``;
-   the ratios say how many anchor actions one of our actions costs, so they stay
-   meaningful on a busy or a faster machine.
-2. **MCTS iterations per second** — :func:`search.speed` of ``benchmarks/search.py``
-   (our :func:`~boardgames_widgets.agents.mcts.mcts` against OpenSpiel's Python
-   ``MCTSBot`` on the same decision states, same simulations, same random rollouts):
-   both figures in iterations per CPU second (the median of ``--runs``) and the ratio, and a
-   third column with OpenSpiel's ``MCTSBot`` rolling out with *our* rollout function
-   (:func:`search.speed_same_rollout`): rollouts are most of an iteration, so the first
-   ratio mostly compares rollout code, the second the search trees themselves. An iteration is the same on
-   both sides: one descent by UCB1 (chance sampled by its odds), one new leaf, one
-   uniformly random rollout to the end of the game, one backpropagation. (OpenSpiel
-   creates all children of a node at its second visit and evaluates the first one
-   reached, and never rolls out from a chance node; ours adds one child per visit.)
-   Our rollouts run :meth:`Game.random_playout`, which each game plays on one mutable
-   working copy: the same moves from the same seed as the step-by-step loop (the
-   tests check it), fewer objects built. OpenSpiel plays through the
-   :mod:`boardgames_widgets.openspiel` adapter: ``legal_actions``, ``chance_outcomes``
-   and the checked ``apply`` of every step, and a state cloned per iteration.
+   from ``legal_actions``); ``playout`` is :meth:`Game.random_playout`, the rollout MCTS
+   runs (its actions counted by the trusted loop from a generator in the same state,
+   untimed). The anchors are OpenSpiel's ``python_tic_tac_toe`` (once per round) and its
+   C++ ``tic_tac_toe`` (again next to every game); the ratios say how many anchor actions
+   one of our actions costs, so they stay meaningful on a busy or a faster machine.
+2. **The OpenSpiel adapter** — a random playout through pyspiel's state API
+   (:func:`adapter_playout`) against our own trusted step, in the same round.
+3. **MCTS iterations per CPU second** — per round, in turn: :func:`search.speed` of
+   ``benchmarks/search.py`` (our :func:`~boardgames_widgets.agents.mcts.mcts` against
+   OpenSpiel's Python ``MCTSBot`` on the same decision states, same simulations, same
+   random rollouts), :func:`search.speed_same_rollout` (OpenSpiel's ``MCTSBot`` rolling
+   out with *our* rollout function: rollouts are most of an iteration, so the first ratio
+   mostly compares rollout code, the second the search trees themselves), and
+   :func:`search.tree_share` (the share of our iteration that is not the rollout:
+   selection, expansion, backup, from the same searches with the rollouts timed apart). An
+   iteration is the same on both sides: one descent by UCB1 (chance sampled by its odds),
+   one new leaf, one uniformly random rollout to the end of the game, one
+   backpropagation. (OpenSpiel creates all children of a node at its second visit and
+   evaluates the first one reached, and never rolls out from a chance node; ours adds one
+   child per visit.) OpenSpiel plays through the :mod:`boardgames_widgets.openspiel`
+   adapter and clones a state per iteration.
+4. **Loading saved games** — CPU µs per action of ``GameRecord.from_json`` (JSON text to a
+   validated record: every action parsed, checked and replayed) on seeded random games,
+   against OpenSpiel's ``deserialize_game_and_state`` of C++ tic-tac-toe games.
 
 Without ``open-spiel`` (the ``bench`` extra) the anchors and the MCTS ratio are skipped.
 Figures go to stdout and, with ``--out``, to a file (``benchmarks/results/throughput.txt``).
 
 Usage: python benchmarks/throughput.py [--games food_chain,chop_chop] [--seconds 1.0] [--runs 3]
-       [--simulations 200] [--positions 3] [--out benchmarks/results/throughput.txt]
+       [--simulations 200] [--positions 3] [--records 20] [--skip-mcts] [--skip-loading]
+       [--out benchmarks/results/throughput.txt]
 """
 
 from __future__ import annotations
@@ -53,7 +57,7 @@ from boardgames_widgets.core.registry import game_class, game_ids, make_game
 from boardgames_widgets.core.rng import sample_outcome
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from search import speed, speed_same_rollout  # benchmarks/search.py: our MCTS against OpenSpiel's
+from search import speed, speed_same_rollout, tree_share  # benchmarks/search.py: our MCTS against OpenSpiel's
 
 
 def playout(game: Any, rng: random.Random, trusted: bool = False) -> int:
@@ -118,6 +122,80 @@ def adapter_playout(spiel_game: Any, rng: random.Random) -> int:
     return n
 
 
+def random_playout_us_per_action(game: Any, seconds: float, seed: int = 0) -> float:
+    """CPU µs per action of :meth:`Game.random_playout` (the playout MCTS rollouts run).
+
+    ``random_playout`` returns no count of actions, so each game is also played, untimed,
+    by the step-by-step trusted loop (:func:`playout`) from a generator in the same state:
+    the same moves (the override's promise, checked here on the generators' states)."""
+    rng, counter = random.Random(seed), random.Random(seed)
+    actions, spent = 0, 0.0
+    while spent < seconds:
+        n = playout(game, counter, trusted=True)  # untimed: counts the actions
+        state = game.new_initial_state()
+        start = time.process_time()
+        game.random_playout(state, rng)
+        spent += time.process_time() - start
+        actions += n
+        if rng.getstate() != counter.getstate():
+            raise RuntimeError(f"{game.info.id}: random_playout drew differently from the step-by-step loop")
+    return spent / actions * 1e6
+
+
+def record_texts(game: Any, count: int, seed: int = 0) -> list[tuple[str, int]]:
+    """``count`` seeded random games of ``game`` as saved records (JSON text), each with its
+    number of actions; chance drawn from ``chance_outcomes`` as a recorded game does."""
+    from boardgames_widgets.core.record import GameRecord
+
+    rng, texts = random.Random(seed), []
+    for k in range(count):
+        state, actions = game.new_initial_state(), []
+        while not game.is_terminal(state):
+            if game.is_chance_node(state):
+                action = sample_outcome(game.chance_outcomes(state), rng)
+            else:
+                legal = game.legal_actions(state)
+                action = legal[rng.randrange(len(legal))]
+            actions.append(str(action))
+            state = game.apply(state, action)
+        record = GameRecord(game.info.id, game.config(), seed + k, tuple(actions), (), tuple(game.returns(state)))
+        texts.append((record.to_json(), len(actions)))
+    return texts
+
+
+def loading_us_per_action(texts: list[tuple[str, int]], seconds: float) -> float:
+    """CPU µs per action of loading saved records: ``GameRecord.from_json`` (JSON text to a
+    validated record: every action parsed, checked and replayed, the returns compared)."""
+    from boardgames_widgets.core.record import GameRecord
+
+    actions, start = 0, time.process_time()
+    while time.process_time() - start < seconds:
+        for text, n in texts:
+            GameRecord.from_json(text)
+            actions += n
+    return (time.process_time() - start) / actions * 1e6
+
+
+def spiel_loading_us_per_action(game: Any, seconds: float, seed: int = 0) -> float:
+    """The anchor of loading: CPU µs per action of ``pyspiel.deserialize_game_and_state`` on
+    seeded random games of ``game`` (OpenSpiel's saved form: the game and its action history)."""
+    import pyspiel
+
+    rng, texts = random.Random(seed), []
+    for _ in range(20):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            state.apply_action(legal[rng.randrange(len(legal))])
+        texts.append((pyspiel.serialize_game_and_state(game, state), len(state.history())))
+    actions, start = 0, time.process_time()
+    while time.process_time() - start < seconds:
+        for text, n in texts:
+            pyspiel.deserialize_game_and_state(text)
+            actions += n
+    return (time.process_time() - start) / actions * 1e6
+
+
 def median(values: list[float]) -> float:
     ordered = sorted(values)
     mid = len(ordered) // 2
@@ -142,6 +220,8 @@ def main() -> None:
     parser.add_argument("--simulations", type=int, default=200, help="MCTS simulations per position")
     parser.add_argument("--positions", type=int, default=3, help="MCTS decision states per game")
     parser.add_argument("--skip-mcts", action="store_true")
+    parser.add_argument("--skip-loading", action="store_true")
+    parser.add_argument("--records", type=int, default=20, help="saved games per game for loading")
     parser.add_argument("--out", type=Path, default=None)
     args = parser.parse_args()
     lines: list[str] = [
@@ -173,18 +253,21 @@ def main() -> None:
     rows: dict[tuple[str, int], list[tuple[float, ...]]] = {(gid, n): [] for gid, n, _ in configs}
     anchor_rounds: list[tuple[float, float]] = []
     for r in range(args.runs):
-        py = cc = float("nan")
+        py = float("nan")
         if spiel is not None:
-            cc = us_per_action(lambda rng: spiel_playout(spiel[1], rng), args.seconds, r)
             py = us_per_action(lambda rng: spiel_playout(spiel[0], rng), args.seconds, r)
-        anchor_rounds.append((py, cc))
         for gid, n, game in configs:
+            cc = float("nan")
+            if spiel is not None:  # the C++ anchor again next to every game, for its ratios
+                cc = us_per_action(lambda rng: spiel_playout(spiel[1], rng), args.seconds / 2, r)
             strict = us_per_action(lambda rng, g=game: playout(g, rng), args.seconds, r)
             trusted = us_per_action(lambda rng, g=game: playout(g, rng, trusted=True), args.seconds, r)
+            fast = random_playout_us_per_action(game, args.seconds, r)
             adapter = float("nan")
             if spiel is not None:
                 adapter = us_per_action(lambda rng, sg=adapters[gid, n]: adapter_playout(sg, rng), args.seconds, r)
-            rows[gid, n].append((strict, trusted, adapter, py, cc))
+            rows[gid, n].append((strict, trusted, adapter, py, cc, fast))
+            anchor_rounds.append((py, cc))
     if spiel is not None:
         say(
             f"anchor OpenSpiel python_tic_tac_toe: {median([a[0] for a in anchor_rounds]):.2f} µs/action; "
@@ -193,14 +276,18 @@ def main() -> None:
     say("")
     say(f"1. CPU µs per action of seeded random playouts (median of {args.runs} rounds); ratios to the C++")
     say("   anchor measured in the same round, min-median over rounds")
-    say(f"{'game':<11} {'players':>7} {'strict':>8} {'trusted':>8} {'strict/C++':>12} {'trusted/C++':>12}")
+    say("   (playout: Game.random_playout, the rollout of MCTS; goal: at most 3x the C++ anchor)")
+    say(
+        f"{'game':<11} {'players':>7} {'strict':>8} {'trusted':>8} {'playout':>8}"
+        f" {'strict/C++':>12} {'trusted/C++':>12} {'playout/C++':>12}"
+    )
     for (gid, n), figures in rows.items():
         strict, trusted = median([f[0] for f in figures]), median([f[1] for f in figures])
-        row = f"{gid:<11} {n:>7} {strict:>8.2f} {trusted:>8.2f}"
+        row = f"{gid:<11} {n:>7} {strict:>8.2f} {trusted:>8.2f} {median([f[5] for f in figures]):>8.2f}"
         if spiel is not None:
-            rs = [f[0] / f[4] for f in figures]
-            rt = [f[1] / f[4] for f in figures]
-            row += f" {min(rs):>5.1f}-{median(rs):<6.1f} {min(rt):>5.1f}-{median(rt):<6.1f}"
+            for k in (0, 1, 5):
+                ratios = [f[k] / f[4] for f in figures]
+                row += f" {min(ratios):>5.1f}-{median(ratios):<6.1f}"
         say(row)
     if spiel is not None:
         say("")
@@ -218,16 +305,48 @@ def main() -> None:
         say(f"3. MCTS iterations per CPU second, 2 players, {args.simulations} simulations x {args.positions} states")
         say("   ours; OpenSpiel's Python MCTSBot with its own random rollout through the adapter (as before);")
         say("   and OpenSpiel's MCTSBot rolling out with our rollout function (the same rollout on both sides)")
-        say(f"{'game':<11} {'ours':>9} {'OpenSpiel':>10} {'ratio':>6} {'OS+our rollout':>15} {'ratio':>6}")
+        say("   (each round runs all three, in turn, and each ratio is taken within its round: min-median);")
+        say("   tree: the share of our iteration that is not the rollout (selection, expansion, backup;")
+        say("   goal: at most 10%), from our search with its rollouts timed apart, min-median over rounds")
+        say(
+            f"{'game':<11} {'ours':>9} {'OpenSpiel':>10} {'ratio':>11} {'OS+our rollout':>15} {'ratio':>11} {'tree':>11}"
+        )
         for gid in args.games.split(","):
-            runs = [speed(gid, args.simulations, args.positions) for _ in range(args.runs)]
-            same = [speed_same_rollout(gid, args.simulations, args.positions) for _ in range(args.runs)]
-            ours = median([r[0] for r in runs])
-            theirs = median([r[1] for r in runs if r[1] is not None]) if runs[0][1] is not None else None
-            theirs_same = median([x for x in same if x is not None]) if same[0] is not None else None
-            ratio = f"{ours / theirs:>6.1f}" if theirs else f"{'-':>6}"
-            ratio_same = f"{ours / theirs_same:>6.1f}" if theirs_same else f"{'-':>6}"
-            say(f"{gid:<11} {ours:>9.0f} {theirs or 0:>10.0f} {ratio} {theirs_same or 0:>15.0f} {ratio_same}")
+            rounds = []
+            for _ in range(args.runs):
+                ours, theirs = speed(gid, args.simulations, args.positions)
+                same = speed_same_rollout(gid, args.simulations, args.positions)
+                rounds.append((ours, theirs, same, tree_share(gid, args.simulations, args.positions)))
+
+            def ratio(k: int, rounds: list[tuple[Any, ...]] = rounds) -> str:
+                values = [r[0] / r[k] for r in rounds if r[k]]
+                return f"{min(values):>5.1f}-{median(values):<5.1f}" if values else f"{'-':>11}"
+
+            theirs = median([r[1] for r in rounds]) if rounds[0][1] else 0.0
+            same = median([r[2] for r in rounds]) if rounds[0][2] else 0.0
+            shares = [100 * r[3] for r in rounds]
+            say(
+                f"{gid:<11} {median([r[0] for r in rounds]):>9.0f} {theirs:>10.0f} {ratio(1)} {same:>15.0f} {ratio(2)}"
+                f" {min(shares):>4.1f}-{median(shares):<4.1f}%"
+            )
+    if not args.skip_loading:
+        say("")
+        say("4. Loading saved games: CPU µs per action of GameRecord.from_json (JSON text to a validated")
+        say(f"   record) on {args.records} seeded random games per game, against OpenSpiel's")
+        say("   deserialize_game_and_state of C++ tic_tac_toe measured next to it in the same round;")
+        say("   ratios min-median over rounds (game objects are built once per configuration, as in a session)")
+        say(f"{'game':<11} {'players':>7} {'load':>8} {'anchor':>8} {'load/anchor':>12}")
+        for gid, n, game in configs:
+            texts = record_texts(game, args.records)
+            figures = []
+            for r in range(args.runs):
+                anchor = spiel_loading_us_per_action(spiel[1], args.seconds / 2, r) if spiel else float("nan")
+                figures.append((loading_us_per_action(texts, args.seconds), anchor))
+            ratios = [f[0] / f[1] for f in figures]
+            say(
+                f"{gid:<11} {n:>7} {median([f[0] for f in figures]):>8.2f} {median([f[1] for f in figures]):>8.3f}"
+                f" {min(ratios):>5.1f}-{median(ratios):<6.1f}"
+            )
     if args.out is not None:
         args.out.write_text("\n".join(lines) + "\n", encoding="utf-8")
 

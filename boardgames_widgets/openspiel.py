@@ -33,6 +33,8 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Sequence
+from operator import itemgetter
 from typing import Any
 
 try:
@@ -47,12 +49,16 @@ from boardgames_widgets.agents.determinize import can_sample, sample_state
 from boardgames_widgets.core.api import CHANCE, TERMINAL, Game
 from boardgames_widgets.core.registry import game_class, make_game
 
+_first, _second = itemgetter(0), itemgetter(1)
+
 #: Prefix of the OpenSpiel short names of our games.
 PREFIX = "bgw_"
 #: Declared bound on distinct action numbers (numbers are handed out as actions appear).
 MAX_ACTIONS = 1 << 20
 #: How many lists of actions (and of chance outcomes) a game remembers the numbering of.
 NUMBERING_CACHE = 4096
+#: How many action objects (and probability objects) a game remembers the number (float) of.
+IDENTITY_CACHE = 1 << 16
 #: Declared bound on the length of a game (the conformance suite's playout limit).
 MAX_GAME_LENGTH = 20_000
 
@@ -122,10 +128,13 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]
     def __init__(self, game: Game[Any, Any], params: dict[str, Any] | None = None) -> None:
         self.game = game
         self.codec = ActionCodec()
-        # numberings and float odds of the lists of objects seen (see numbered, odds)
+        # numberings of the lists of actions seen (see numbered)
         self._numbering: dict[tuple[int, ...], tuple[list[Any], dict[int, Any]]] = {}
         self._remember, self._hits, self._misses = True, 0, 0
-        self._odds: dict[tuple[int, ...], tuple[list[Any], dict[int, Any], list[tuple[int, float]]]] = {}
+        # id(object) -> (object, its number / its float): the objects are kept, so an id is not reused
+        self._number_of: dict[int, tuple[Any, int]] = {}
+        self._float_of: dict[int, tuple[Any, float]] = {}
+        self._by_identity = self._float_by_identity = True
         info = pyspiel.GameInfo(
             num_distinct_actions=MAX_ACTIONS,
             max_chance_outcomes=MAX_ACTIONS,
@@ -146,8 +155,10 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]
         tables), so the numbering of a list is remembered by the identities of its
         objects; the cache holds the objects themselves, so an identity it knows is never
         reused by another object. It is emptied when it grows past
-        :data:`NUMBERING_CACHE` lists, and given up for a game whose lists are mostly new
-        objects (after 1,000 misses, more misses than hits).
+        :data:`NUMBERING_CACHE` lists, and given up for a game whose lists seldom repeat
+        (after 1,000 misses, more misses than hits). A list not remembered is numbered in
+        C-level passes from each object's number, remembered by its identity (see
+        :meth:`odds`).
         """
         remember = self._remember
         if remember:
@@ -158,36 +169,72 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]
                 return got[1]
             self._misses += 1
             if self._misses > 1000 and self._misses > self._hits:
-                # this game makes new action objects each time: remembering does not pay
+                # this game's lists seldom repeat: remembering them does not pay
                 self._remember = remember = False
                 self._numbering.clear()
-        codec = self.codec
-        ids = codec.ids
-        offered: dict[int, Any] = {}
-        for a in actions:
-            number = ids.get(a)
-            if number is None:
-                number = codec.encode(a)
-            offered[number] = a
+        offered = dict(zip(self._numbers(actions), actions, strict=True))
         if remember:
             if len(self._numbering) >= NUMBERING_CACHE:
                 self._numbering.clear()
             self._numbering[key] = (actions, offered)
         return offered
 
+    def _numbers(self, actions: Sequence[Any]) -> list[int]:
+        """The numbers of ``actions`` (numbering new ones), in C-level passes where possible.
+
+        Each action's number is remembered by the identity of the object (the cache holds
+        the object, so its identity is not reused): our games keep their actions in
+        tables. A game that makes new action objects each time soon holds far more objects
+        than distinct actions; then numbers are looked up by equality (hashing each action).
+        """
+        if self._by_identity:
+            known = list(map(self._number_of.get, map(id, actions)))
+            if None not in known:
+                return list(map(_second, known))  # type: ignore[arg-type]
+            return [self._learn(a) for a in actions]
+        numbers = list(map(self.codec.ids.get, actions))
+        if None in numbers:
+            numbers = list(map(self.codec.encode, actions))
+        return numbers  # type: ignore[return-value]
+
+    def _learn(self, action: Any) -> int:
+        """``action``'s number (numbering it if it is new), remembered by its identity."""
+        known = self._number_of.get(id(action))
+        if known is None:
+            if len(self._number_of) >= min(IDENTITY_CACHE, 1000 + 4 * len(self.codec.actions)):
+                # far more objects than distinct actions: this game makes new ones each time
+                self._number_of.clear()
+                self._by_identity = False
+            known = self._number_of[id(action)] = (action, self.codec.encode(action))
+        return known[1]
+
+    def _floats(self, probabilities: Sequence[Any]) -> list[float]:
+        """Exact odds (``Fraction``) as floats, each remembered by the identity of the object
+        (our games keep their few odds in tables), as :meth:`_numbers` does."""
+        if self._float_by_identity:
+            known = list(map(self._float_of.get, map(id, probabilities)))
+            if None not in known:
+                return [k[1] for k in known]  # type: ignore[index]
+            if len(self._float_of) + len(probabilities) > IDENTITY_CACHE:  # new objects each time
+                self._float_of.clear()
+                self._float_by_identity = False
+            else:
+                for p in probabilities:
+                    self._float_of[id(p)] = (p, p.numerator / p.denominator)
+        return [p.numerator / p.denominator for p in probabilities]
+
     def odds(self, outcomes: list[tuple[Any, Any]]) -> tuple[dict[int, Any], list[tuple[int, float]]]:
-        """Chance ``outcomes`` numbered, and with their exact odds as floats (once per list)."""
-        key = tuple(map(id, (x for pair in outcomes for x in pair))) if self._remember else ()
-        got = self._odds.get(key) if key else None
-        if got is None:
-            numbers = self.numbered([o for o, _ in outcomes])
-            as_floats = [(n, p.numerator / p.denominator) for n, (_, p) in zip(numbers, outcomes, strict=True)]
-            got = (outcomes, numbers, as_floats)
-            if key:
-                if len(self._odds) >= NUMBERING_CACHE:
-                    self._odds.clear()
-                self._odds[key] = got
-        return got[1], list(got[2])
+        """Chance ``outcomes`` numbered, and their exact odds as floats.
+
+        A few C-level passes (see :meth:`_numbers`, :meth:`_floats`), no arithmetic on
+        fractions for odds seen before. (Remembering whole lists, as :meth:`numbered`
+        does, does not pay here: Papageno's card pools seldom repeat.)
+        """
+        if not outcomes:
+            return {}, []
+        actions, probabilities = zip(*outcomes, strict=True)
+        numbers = self._numbers(actions)
+        return dict(zip(numbers, actions, strict=True)), list(zip(numbers, self._floats(probabilities), strict=True))
 
     def new_initial_state(self) -> SpielState:
         """The initial state, wrapped."""
@@ -201,8 +248,7 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]
 class _Shared:
     """A reference that copying keeps shared (OpenSpiel clones states with a deep copy).
 
-    Used for the game and its action numbering, which all clones must share, and for
-    our immutable states, which are safe to share.
+    Used for the game and its action numbering, which all clones must share.
     """
 
     __slots__ = ("value",)
@@ -217,6 +263,30 @@ class _Shared:
         return self
 
 
+class _Now:
+    """One of our (immutable) states and what the adapter learnt about it, asked once each.
+
+    ``player`` is the OpenSpiel player id (``None``: not asked yet); ``offered`` maps the
+    numbers of the actions (or chance outcomes) the state offered to the actions (``None``:
+    not asked yet). Everything here is a fact about the immutable ``state``, so copying
+    keeps it shared: a clone of a wrapper shares it until one of them applies an action
+    (which puts a new ``_Now`` in that wrapper only).
+    """
+
+    __slots__ = ("offered", "player", "state")
+
+    def __init__(self, state: Any) -> None:
+        self.state = state
+        self.player: int | None = None
+        self.offered: dict[int, Any] | None = None
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Now:
+        return self
+
+    def __copy__(self) -> _Now:
+        return self
+
+
 class SpielState(pyspiel.State):  # type: ignore[misc]
     """A state of one of our games seen through ``pyspiel.State``.
 
@@ -224,21 +294,23 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
     wrapper holds the current immutable state and replaces it on every action.
 
     The hot path is OpenSpiel's search (``legal_actions``, ``chance_outcomes`` and
-    ``apply_action`` at every step), so the wrapper keeps direct references to the
-    game and its numbering, numbers the legal actions of a state once, hands out
-    odds as floats computed once per outcome list, and applies an action numbered
-    from the current state's own legal list (or chance outcome list) with
-    ``game.apply_trusted``, the search path; any other number goes through the
-    checked ``game.apply``.
+    ``apply_action`` at every step), so the wrapper keeps a direct reference to the
+    wrapped game, asks our game for the current player and the legal actions once per
+    state, numbers each list of actions once (:meth:`SpielGame.numbered`), hands out
+    odds as floats computed once per outcome list (:meth:`SpielGame.odds`), and applies
+    an action numbered from the current state's own legal list (or chance outcome
+    list) with ``game.apply_trusted``, the search path; any other number goes through
+    the checked ``game.apply`` (an illegal one raises). ``current_player``,
+    ``is_terminal``, ``is_chance_node``, ``is_player_node`` and ``legal_actions`` answer
+    in Python, without the round trips through pyspiel's C++ ``State`` (each of which
+    asks Python for the current player again); ``apply_action`` stays pyspiel's, which
+    keeps the history.
     """
 
     def __init__(self, spiel_game: SpielGame, state: Any) -> None:
         super().__init__(spiel_game)
         self._game = _Shared(spiel_game)
-        self._state = _Shared(state)
-        # what the current state offered: its action numbers -> actions (None: not asked yet)
-        self._offered = _Shared(None)
-        self._player = _Shared((None, 0))  # (state, its current player), asked once per state
+        self._now = _Now(state)
 
     @property
     def spiel_game(self) -> SpielGame:
@@ -259,62 +331,76 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
     @property
     def state(self) -> Any:
         """Our (immutable) state."""
-        return self._state.value
+        return self._now.state
 
     def current_player(self) -> int:
         """The player to act, ``PlayerId.CHANCE`` or ``PlayerId.TERMINAL``."""
-        state = self._state.value
-        known = self._player.value
-        if known[0] is state:  # asked again for the same state (pyspiel asks several times a step)
-            return known[1]  # type: ignore[no-any-return]
-        player = self._game.value.game.current_player(state)
-        if player == CHANCE:
-            player = _CHANCE_ID
-        elif player == TERMINAL:
-            player = _TERMINAL_ID
-        self._player = _Shared((state, player))
-        return player  # type: ignore[no-any-return]
-
-    def _numbered(self, actions: list[Any]) -> dict[int, Any]:
-        """The actions by their numbers (numbering new ones), remembered per list of objects."""
-        spiel_game: SpielGame = self._game.value
-        return spiel_game.numbered(actions)
-
-    def _legal_actions(self, player: int) -> list[int]:
-        offered = self._offered.value
-        if offered is None or offered[0] is not self._state.value:
-            state = self._state.value
-            offered = (state, self._numbered(self._game.value.game.legal_actions(state)))
-            self._offered = _Shared(offered)
-        return list(offered[1])
-
-    def chance_outcomes(self) -> list[tuple[int, float]]:
-        """Outcome numbers with their probabilities (exact fractions made floats, once)."""
-        state = self._state.value
-        spiel_game = self._game.value
-        outcomes = spiel_game.game.chance_outcomes(state)
-        offered, odds = spiel_game.odds(outcomes)
-        self._offered = _Shared((state, offered))
-        result: list[tuple[int, float]] = odds
-        return result
-
-    def _apply_action(self, action: int) -> None:
-        game = self._game.value.game
-        state = self._state.value
-        offered = self._offered.value
-        if offered is not None and offered[0] is state and action in offered[1]:
-            new = game.apply_trusted(state, offered[1][action])  # offered by this very state
-        else:
-            new = game.apply(state, self._game.value.codec.decode(action))
-        self._state = _Shared(new)
-        self._offered = _Shared(None)
-
-    def _action_to_string(self, player: int, action: int) -> str:
-        return str(self.codec.decode(action))
+        now = self._now
+        player = now.player
+        if player is None:  # pyspiel asks several times a step: ask our game once per state
+            player = self._game.value.game.current_player(now.state)
+            if player == CHANCE:
+                player = _CHANCE_ID
+            elif player == TERMINAL:
+                player = _TERMINAL_ID
+            now.player = player
+        return player
 
     def is_terminal(self) -> bool:
         """Whether the game is over."""
         return self.current_player() == _TERMINAL_ID
+
+    def is_chance_node(self) -> bool:
+        """Whether chance acts next."""
+        return self.current_player() == _CHANCE_ID
+
+    def is_player_node(self) -> bool:
+        """Whether a player acts next."""
+        return self.current_player() >= 0
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """The numbers of the legal actions of ``player`` (default: the one to act).
+
+        As pyspiel's: the chance outcomes' numbers at a chance node, nothing at the end of
+        the game or for a player who is not to act.
+        """
+        current = self.current_player()
+        if player is not None and player != current:
+            return []
+        if current >= 0:
+            return self._legal_actions(current)
+        if current == _CHANCE_ID:
+            return [number for number, _ in self.chance_outcomes()]
+        return []
+
+    def _legal_actions(self, player: int) -> list[int]:
+        if player != self.current_player():
+            return []
+        now = self._now
+        offered = now.offered
+        if offered is None:
+            offered = now.offered = self._game.value.numbered(self._game.value.game.legal_actions(now.state))
+        return list(offered)
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """Outcome numbers with their probabilities (the exact fractions as floats)."""
+        now = self._now
+        spiel_game: SpielGame = self._game.value
+        now.offered, odds = spiel_game.odds(spiel_game.game.chance_outcomes(now.state))
+        return odds
+
+    def _apply_action(self, action: int) -> None:
+        game = self._game.value.game
+        now = self._now
+        offered = now.offered
+        if offered is not None and action in offered:
+            new = game.apply_trusted(now.state, offered[action])  # offered by this very state
+        else:
+            new = game.apply(now.state, self._game.value.codec.decode(action))  # checked: may raise
+        self._now = _Now(new)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        return str(self.codec.decode(action))
 
     def returns(self) -> list[float]:
         """Each player's return (0 to 1; zeros before the end)."""

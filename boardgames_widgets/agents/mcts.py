@@ -75,7 +75,9 @@ class Node:
         state: the full state at this node.
         player: who acts here (a player index, ``CHANCE``, or ``TERMINAL``).
         mover: who chose the action leading here (``CHANCE`` for a chance outcome).
-        untried: legal actions not expanded yet (empty at chance and terminal nodes).
+        untried: legal actions not expanded yet (empty at chance and terminal nodes;
+            ``None`` until the node is first expanded: most leaves are visited once, so
+            their legal actions are listed only when needed — no random draw depends on it).
         children: the expanded children, by action.
         visits: how many iterations passed through this node.
         total: the sum of ``mover``'s returns over those iterations.
@@ -87,7 +89,7 @@ class Node:
     state: Any
     player: int
     mover: int
-    untried: list[Any]
+    untried: list[Any] | None
     children: dict[Any, Node] = field(default_factory=dict)
     visits: int = 0
     total: float = 0.0
@@ -114,8 +116,7 @@ class MCTSResult:
 
 def _new_node(game: Game[Any, Any], state: Any, mover: int, rng: random.Random) -> Node:
     player = game.current_player(state)
-    untried = game.legal_actions(state) if player >= 0 else []
-    return Node(state, player, mover, untried)
+    return Node(state, player, mover, None if player >= 0 else [])  # legal actions: asked at first expansion
 
 
 def _ucb_child(node: Node, c: float) -> Node:
@@ -145,8 +146,10 @@ def _descend(game: Game[Any, Any], root: Node, rng: random.Random, c: float) -> 
                 child = node.children[outcome] = _new_node(game, game.apply_trusted(node.state, outcome), CHANCE, rng)
                 path.append(child)
                 return path
-        elif node.untried:  # not fully expanded: add one untried action, picked at random, as a new leaf
-            action = node.untried.pop(rng.randrange(len(node.untried)))  # no bias from the listing order
+        elif node.untried or node.untried is None:  # not fully expanded: add one untried action as a new leaf
+            if node.untried is None:
+                node.untried = game.legal_actions(node.state)
+            action = node.untried.pop(rng.randrange(len(node.untried)))  # picked at random: no bias from the order
             child = node.children[action] = _new_node(game, game.apply_trusted(node.state, action), node.player, rng)
             path.append(child)
             return path

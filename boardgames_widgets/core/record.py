@@ -13,10 +13,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from boardgames_widgets.core.api import TERMINAL, Game, GameError
+from boardgames_widgets.core.api import CHANCE, TERMINAL, Game, GameError
 from boardgames_widgets.core.codec import check_depth, loads
 from boardgames_widgets.core.numbers import clip, short
-from boardgames_widgets.core.registry import make_game
+from boardgames_widgets.core.registry import game_class, make_game
 from boardgames_widgets.core.rng import Seed
 
 #: Bumped whenever the JSON layout of a record changes.
@@ -47,9 +47,10 @@ class GameRecord:
     _game_cache: list[Game[Any, Any]] = field(default_factory=list, repr=False, compare=False)
 
     def make_game(self) -> Game[Any, Any]:
-        """The game object this record was played with."""
+        """The game object this record was played with (shared by records of the same
+        game and configuration: see :func:`cached_game`)."""
         if not self._game_cache:
-            self._game_cache.append(make_game(self.game, **self.config))
+            self._game_cache.append(cached_game(self.game, self.config))
         return self._game_cache[0]
 
     def states(self) -> list[Any]:
@@ -154,8 +155,84 @@ class GameRecord:
         return record
 
 
+#: How many game objects :func:`cached_game` keeps (one per game and configuration).
+GAME_CACHE = 32
+_games: dict[tuple[str, type, str], Game[Any, Any]] = {}
+#: How many action texts a game object's parse memo keeps (see :func:`replay`).
+PARSE_MEMO = 4096
+_parsed: dict[int, tuple[Game[Any, Any], dict[str, Any]]] = {}
+
+
+def cached_game(game_id: str, config: Mapping[str, Any]) -> Game[Any, Any]:
+    """``make_game(game_id, **config)``, built once per game and configuration.
+
+    Building a game object (its board, tables and checks) can cost more than replaying a
+    whole game (a third of loading a Mouse Trap record), and game objects are immutable
+    rules, so records of the same game share one. The key is the game's class and its
+    configuration as canonical JSON; a configuration that is not plain JSON is built
+    afresh every time.
+
+    Raises:
+        ValueError: unknown game or bad configuration (as :func:`make_game`).
+    """
+    try:
+        key = (game_id, game_class(game_id), json.dumps(config, sort_keys=True, allow_nan=False))
+    except (TypeError, ValueError):  # an unknown id raises here too, with make_game's message
+        return make_game(game_id, **config)
+    game = _games.get(key)
+    if game is None:
+        game = make_game(game_id, **config)
+        if len(_games) >= GAME_CACHE:
+            _games.clear()
+            _parsed.clear()
+        _games[key] = game
+        _parsed[id(game)] = (game, {})
+    return game
+
+
+def _parse_memo(game: Game[Any, Any]) -> dict[str, Any]:
+    """Where ``replay`` keeps the actions parsed from their texts: one memo per game object
+    of :func:`cached_game` (records of the same game share it), else one per replay."""
+    kept = _parsed.get(id(game))
+    if kept is None or kept[0] is not game:
+        return {}
+    memo = kept[1]
+    if len(memo) >= PARSE_MEMO:
+        memo.clear()
+    return memo
+
+
+#: Action texts up to this length are parsed once (the same die roll, draw or move comes
+#: again and again); longer ones are parsed every time (and not kept).
+_PARSED_TEXT = 64
+
+
+def _outcome(game: Game[Any, Any], state: Any, action: Any, text: str, parsed: dict[str, Any]) -> Any:
+    """The game's own chance outcome equal to ``action`` at ``state`` (which is then
+    remembered for ``text``: next time it is found by identity, without comparing).
+
+    Raises:
+        GameError: ``action`` is not one of the outcomes of ``state``.
+    """
+    outcomes = game.chance_outcomes(state)
+    for outcome, _ in outcomes:
+        if outcome is action:
+            return outcome
+    for outcome, _ in outcomes:
+        if outcome == action:
+            if parsed.get(text) is action:
+                parsed[text] = outcome
+            return outcome
+    raise GameError(f"{short(text)} is not a possible chance outcome here")
+
+
 def replay(record: GameRecord) -> list[Any]:
     """Rebuild every state of ``record``, validating each action.
+
+    Every action is parsed, checked and applied by the game's checked ``apply`` (the
+    authority: a record replays as it was played); a chance outcome must also be one of
+    ``chance_outcomes`` at its point (see :func:`_outcome`). A text is parsed once, and its action kept for the next
+    time the game meets it (actions are immutable values; see :func:`cached_game`).
 
     Raises:
         ValueError: unknown game or bad config, or an action that cannot be parsed or
@@ -164,14 +241,21 @@ def replay(record: GameRecord) -> list[Any]:
     game = record.make_game()
     state = game.new_initial_state()
     states = [state]
+    parsed = _parse_memo(game)
+    current_player, parse, apply = game.current_player, game.parse_action, game.apply
     for i, text in enumerate(record.actions):
-        if game.current_player(state) == TERMINAL:
+        player = current_player(state)
+        if player == TERMINAL:
             raise ValueError(f"actions[{i}] {short(text)}: the game is already over")
         try:
-            action = game.parse_action(text)
-            if game.is_chance_node(state) and action not in {o for o, _ in game.chance_outcomes(state)}:
-                raise GameError(f"{short(text)} is not a possible chance outcome here")
-            state = game.apply(state, action)
+            action = parsed.get(text) if type(text) is str else None
+            if action is None:
+                action = parse(text)
+                if type(text) is str and len(text) <= _PARSED_TEXT:
+                    parsed[text] = action
+            if player == CHANCE:
+                action = _outcome(game, state, action, text, parsed)
+            state = apply(state, action)
         except GameError as exc:
             raise ValueError(f"actions[{i}] {short(text)}: {clip(str(exc))}") from exc
         states.append(state)

@@ -17,6 +17,8 @@ if TYPE_CHECKING:
 
 _TAKE_RE = re.compile(r"^take (.+)$")
 _TAKE_PART_RE = re.compile(r"^(\d+) from (\w+)$")
+#: Each mouse's seat by its name in lower case (made once, not per action read).
+_SEATS = {name.lower(): i for i, name in enumerate(MOUSE_NAMES)}
 
 
 def parse_action(game: MouseTrap, text: str) -> Action:
@@ -28,7 +30,7 @@ def parse_action(game: MouseTrap, text: str) -> Action:
     check_action_text(text)
     t = " ".join(text.strip().split())
     low = t.lower()
-    names = {name.lower(): i for i, name in enumerate(MOUSE_NAMES)}
+    names = _SEATS
     if low == "crank":
         return Crank()
     if low == "end turn":
