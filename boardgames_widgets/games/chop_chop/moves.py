@@ -1,23 +1,55 @@
 """Chop Chop's legal moves, fast: what blocks a piece as bit masks, and move actions as keys.
 
 :meth:`~.rules.ChopChop.legal_actions` filters the precomputed walk tables of
-:mod:`.paths` with the masks of :func:`masks` (one ``&`` tests a whole walk) and
+:mod:`.paths` with the mask of :func:`bad_mask` (one ``&`` tests a whole walk) and
 names each move by an integer key (:func:`action_key`), so a playout never builds
 an action it does not play; :func:`options` turns the keys into the actions (each
 :class:`Move` made once) and keeps them for the last state asked about. The masks are
 the same rules as :meth:`~.rules.ChopChop.passable`, line by line, in another form.
+
+A piece's moves from a square depend only on which cells of its walks are blocked
+(:attr:`PieceWalks.reach`), and positions repeat those few cells again and again (the
+same rolls from the same squares past the same cheese): :func:`table_moves` remembers
+the moves it found under each pattern of blocked cells, so most moves of a game or a
+playout are one dictionary lookup. The filter it remembers is the same whether
+remembered or not (the tests compare both with the search itself).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from boardgames_widgets.games.chop_chop.actions import CAT, Action, Decline, Jump, Move, Pass
-from boardgames_widgets.games.chop_chop.layout import Coord
-from boardgames_widgets.games.chop_chop.state import UNCOVERED_CHEESE, ChopChopState, Phase
+from boardgames_widgets.games.chop_chop.layout import Coord, Layout
+from boardgames_widgets.games.chop_chop.paths import Walk, walk_table
+from boardgames_widgets.games.chop_chop.state import ChopChopState, Phase
 
 if TYPE_CHECKING:
     from boardgames_widgets.games.chop_chop.rules import ChopChop
+
+
+class MaskTables:
+    """A layout's cells as bits, for :func:`masks` (each table has one more entry, 0, so
+    that index -1, "nowhere", adds no bit).
+
+    Attributes:
+        floor: every floor square (table squares included).
+        holes: every hole.
+        bit: per cell, its bit.
+        open_floor: per cell, its bit if it is a floor square without the table over it.
+        entrance: per cell, the bit of its entrance square if it is a hole.
+    """
+
+    __slots__ = ("bit", "entrance", "floor", "holes", "open_floor")
+
+    def __init__(self, lay: Layout) -> None:
+        nf, n = lay.n_floor, lay.n_cells
+        self.floor = (1 << nf) - 1
+        self.holes = ((1 << n) - 1) ^ self.floor
+        self.bit = (*[1 << c for c in range(n)], 0)
+        self.open_floor = (*[1 << c if c < nf and not lay.table[c] else 0 for c in range(n)], 0)
+        self.entrance = (*[1 << lay.entrance[c - nf] if c >= nf else 0 for c in range(n)], 0)
 
 
 def masks(game: ChopChop, state: ChopChopState, piece: int) -> tuple[int, int]:
@@ -25,40 +57,106 @@ def masks(game: ChopChop, state: ChopChopState, piece: int) -> tuple[int, int]:
     may not pass through, and the cells it may stop on. The same rules, line by line;
     masks let :meth:`~.rules.ChopChop._keyed` test a whole walk with one ``&``.
     """
-    lay = game.layout
-    nf = lay.n_floor
-    table = lay.table
-    tiles, cheese = game._cheese_mask
-    if tiles is not state.tiles:  # tiles change rarely: reuse the last mask
-        tiles = state.tiles
-        cheese = 0
-        for c, t in enumerate(tiles):
-            if t == UNCOVERED_CHEESE:
-                cheese |= 1 << c
-        game._cheese_mask = (tiles, cheese)
-    floor = game._floor_cells
-    holes = game._every_cell ^ floor
-    blocked = cheese | holes  # CC-T2; CC-M8: a hole only as the last step
+    bits = game._mask_tables
+    tiles, cheese, _ = game._deadness.tiles_memo  # tiles change rarely: the last masks made
+    if tiles is not state.tiles:
+        cheese = game._deadness.tile_masks(state.tiles)[0]
+    mice = state.mice
     if piece == CAT:
-        stop = floor & ~cheese
-        alive = [p for p in state.mice if p >= 0]
-        for p in alive:
-            if p < nf and not table[p]:
-                blocked |= 1 << p  # CC-M3: the cat may end on a mouse, not pass it
-        if len(alive) == 1 and alive[0] >= nf:
-            stop &= ~(1 << lay.entrance[alive[0] - nf])  # CC-W3
+        blocked = cheese | bits.holes  # CC-T2; CC-M8: never a hole
+        for p in mice:
+            blocked |= bits.open_floor[p]  # CC-M3: the cat may end on a mouse, not pass it (CC-M5, CC-M6)
+        stop = bits.floor & ~cheese
+        if mice.count(-1) == len(mice) - 1:  # one mouse left: if in a hole, not on its entrance (CC-W3)
+            stop &= ~bits.entrance[max(mice)]
         return blocked, stop
-    for p in state.mice:
-        if 0 <= p < nf:
-            blocked |= 1 << p
-    cat = state.cat
-    if cat >= 0 and not table[cat]:
-        blocked |= 1 << cat
-    stop = (floor & ~blocked) | holes
-    for p in state.mice:
-        if p >= nf:
-            stop &= ~(1 << p)  # CC-M8: one mouse per hole
+    occupied = 0
+    for p in mice:
+        occupied |= bits.bit[p]
+    # CC-T2; CC-M8: a hole only as the last step; CC-M3: no passing, and no stopping on, another
+    # mouse, nor the cat unless it is on the table top (CC-M5, CC-M6)
+    blocked = cheese | bits.holes | occupied & bits.floor | bits.open_floor[state.cat]
+    stop = bits.floor & ~blocked | bits.holes & ~occupied  # CC-M8: one mouse per hole
     return blocked, stop
+
+
+#: One piece's moves: their keys (:func:`move_key`) and representative paths, in the
+#: order of :meth:`~.rules.ChopChop.legal_actions`.
+Moves = tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]
+
+#: Move lists a game remembers (:func:`table_moves`) before it forgets them all and
+#: starts again: a bound on memory (a list takes about half a kilobyte).
+MEMO_LIMIT = 1 << 15
+
+
+class PieceWalks:
+    """One piece's walks from one square (a :func:`~.paths.walk_table` with the piece's
+    move keys), and the moves they gave under each pattern of blocked cells met so far.
+
+    Attributes:
+        walks: ``(cells as bits, move key, path)`` per walk, in the order of the search.
+        reach: every bit of every walk: the only cells whose blocking matters.
+        memo: ``bad & reach`` (see :func:`table_moves`) -> the moves.
+    """
+
+    __slots__ = ("memo", "reach", "walks")
+
+    def __init__(self, walks: tuple[Walk, ...], base: int) -> None:
+        self.walks = tuple((bits, base + outcome, path) for bits, outcome, path in walks)
+        reach = 0
+        for bits, _, _ in walks:
+            reach |= bits
+        self.reach = reach
+        self.memo: dict[int, Moves] = {}
+
+
+def filter_walks(walks: tuple[Walk, ...], bad: int) -> Moves:
+    """The walks with no bit in ``bad`` (blocked cells passed, landings where the piece may
+    not stop), the first per move key: a piece's moves, as :func:`~.paths.first_paths`
+    finds them by searching."""
+    keys: list[int] = []
+    paths: list[tuple[int, ...]] = []
+    seen: set[int] = set()
+    for bits, key, path in walks:
+        if not bits & bad and key not in seen:
+            seen.add(key)
+            keys.append(key)
+            paths.append(path)
+    return tuple(keys), tuple(paths)
+
+
+def table_moves(game: ChopChop, state: ChopChopState, pieces: Sequence[int], steps: int, forbid: int) -> list[Moves]:
+    """The moves of each of ``pieces`` (all the cat, or all mice: they share :func:`masks`)
+    of exactly ``steps`` whose first step is not ``forbid`` (CC-M1, CC-M2, CC-M4, CC-T3).
+
+    Each piece's walk table from its square filtered by what blocks it now, remembered
+    per pattern of blocked cells its walks touch (``bad & reach``): only those cells can
+    change the result.
+    """
+    blocked, stop = masks(game, state, pieces[0])
+    n = game._n_cells
+    # a walk is out if it passes a blocked cell or lands where it may not stop
+    bad = blocked | (game._every_cell ^ stop) << n
+    tables = game._piece_walks
+    out = []
+    for piece in pieces:
+        start = state.cat if piece == CAT else state.mice[piece]
+        table = tables.get((piece, start, steps, forbid))
+        if table is None:
+            lay = game.layout
+            walks = walk_table(lay.cat_nbrs if piece == CAT else lay.mouse_nbrs, start, steps, forbid, n)
+            table = tables[piece, start, steps, forbid] = PieceWalks(walks, (piece + 1) * n * n)
+        seen = bad & table.reach
+        got = table.memo.get(seen)
+        if got is None:
+            if game._memo_size >= MEMO_LIMIT:  # forget every list, so memory stays bounded
+                for other in tables.values():
+                    other.memo.clear()
+                game._memo_size = 0
+            got = table.memo[seen] = filter_walks(table.walks, seen)
+            game._memo_size += 1
+        out.append(got)
+    return out
 
 
 def move_key(game: ChopChop, piece: int, dest: int, via: int) -> int:

@@ -22,7 +22,7 @@ def random_playout(game: ChopChop, state: ChopChopState, rng: random.Random) -> 
     and the same returns, faster.
 
     Each step changes the draft in place (no new state), and a move is drawn
-    among the paths of :meth:`~.rules.ChopChop._keyed`, in the order of
+    among the moves of :meth:`~.rules.ChopChop._moves_by_piece`, in the order of
     :meth:`~.rules.ChopChop.legal_actions`, without building the actions themselves.
     Chance draws as :meth:`~.rules.ChopChop.sample_chance`.
     """
@@ -38,12 +38,19 @@ def random_playout(game: ChopChop, state: ChopChopState, rng: random.Random) -> 
             d.roll = rolls[below(len(rolls))].value
             d.phase = Phase.MOVE
         elif phase is Phase.MOVE or phase is Phase.EXTRA or phase is Phase.ARROW:
-            keyed = game._keyed(view)
-            key = list(keyed)[below(len(keyed))]
-            if key < 0:  # Pass or Decline
-                game._end_turn(d)
+            # the i-th legal action, found piece by piece (no list of actions built)
+            groups, last = game._moves_by_piece(view)
+            if len(groups) == 1:
+                i = below(len(groups[0][0]) + (last != 0))
             else:
-                game._move(d, key // nn - 1, keyed[key])
+                i = below(sum([len(keys) for keys, _ in groups]) + (last != 0))
+            for keys, paths in groups:
+                if i < len(keys):
+                    game._move(d, keys[i] // nn - 1, paths[i])
+                    break
+                i -= len(keys)
+            else:  # Pass or Decline
+                game._end_turn(d)
         elif phase is Phase.REVEAL:
             game._step(d, draw_by_counts(_REVEALS, d.hidden, rng), ())
         elif phase is Phase.OVER:

@@ -1,0 +1,165 @@
+"""Chop Chop's random playout before and after a change, and against OpenSpiel's C++ anchor.
+
+Issue 32 asks for Chop Chop's walks from precomputed tables and playouts at least 1.8×
+faster, and a playout at most 3× OpenSpiel's C++ ``tic_tac_toe`` per action. This
+benchmark times :meth:`Game.random_playout` of the package as it is and of the package
+at an earlier commit (``--baseline``, extracted with ``git archive`` into a temporary
+directory and imported under another name), on the same seeded games from the initial
+state, and OpenSpiel's C++ ``tic_tac_toe`` (``benchmarks/throughput.py``'s anchor), all
+in the same rounds, interleaved (the order changes from round to round).
+
+Figures are CPU time (``time.process_time``) per action; an action is every step of a
+game (die rolls, moves, tiles turned, decisions), counted once by stepping the same
+games through the public API. Both versions must play the same games from the same
+seeds (same returns, same draws from the generator): the benchmark checks it first.
+Ratios are taken within a round; reported as min–median over the rounds.
+
+Usage: python benchmarks/chop_chop_walks.py [--baseline 9fad9bf] [--rounds 5] [--games 300]
+       [--players 2] [--out benchmarks/results/chop_chop_walks.txt]
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import io
+import platform
+import random
+import re
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from boardgames_widgets.core.registry import make_game
+from boardgames_widgets.testing import reference_playout
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from throughput import anchor_games, median, spiel_playout, us_per_action
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = "boardgames_widgets"
+
+
+def baseline_game(rev: str, num_players: int, into: Path) -> Any:
+    """A Chop Chop game of the package at commit ``rev`` (imported as ``bgw_<rev>``)."""
+    name = f"bgw_{re.sub(r'[^0-9A-Za-z]', '_', rev)}"
+    blob = subprocess.run(["git", "archive", rev, PACKAGE], cwd=ROOT, check=True, capture_output=True).stdout
+    with tarfile.open(fileobj=io.BytesIO(blob)) as tar:
+        for member in tar.getmembers():
+            if not member.isfile() or not member.name.endswith(".py"):
+                continue
+            data = tar.extractfile(member)
+            assert data is not None
+            text = re.sub(rf"\b{PACKAGE}\b", name, data.read().decode("utf-8"))
+            target = into / name / Path(member.name).relative_to(PACKAGE)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(text, encoding="utf-8")
+    sys.path.insert(0, str(into))
+    registry = importlib.import_module(f"{name}.core.registry")
+    return registry.make_game("chop_chop", num_players=num_players)
+
+
+def actions_of(game: Any, seeds: range) -> int:
+    """The actions of the seeded random games (every step, chance included)."""
+    total = 0
+    for seed in seeds:
+        rng, state = random.Random(seed), game.new_initial_state()
+        while not game.is_terminal(state):
+            if game.is_chance_node(state):
+                action = game.sample_chance(state, rng)
+            else:
+                legal = game.legal_actions(state)
+                action = legal[rng.randrange(len(legal))]
+            state = game.apply_trusted(state, action)
+            total += 1
+    return total
+
+
+def same_games(ours: Any, theirs: Any, seeds: range) -> None:
+    """Both play the same games: the same returns, the same draws (and as the definition)."""
+    for seed in seeds:
+        a, b, c = random.Random(seed), random.Random(seed), random.Random(seed)
+        got = ours.random_playout(ours.new_initial_state(), a)
+        if got != theirs.random_playout(theirs.new_initial_state(), b) or a.getstate() != b.getstate():
+            raise SystemExit(f"seed {seed}: the two versions play different games")
+        if got != reference_playout(ours, ours.new_initial_state(), c) or a.getstate() != c.getstate():
+            raise SystemExit(f"seed {seed}: random_playout is not the reference playout")
+
+
+def playouts_time(game: Any, seeds: range) -> float:
+    """CPU seconds of ``random_playout`` over the seeded games."""
+    start_state = game.new_initial_state()
+    playout = game.random_playout
+    start = time.process_time()
+    for seed in seeds:
+        playout(start_state, random.Random(seed))
+    return time.process_time() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--baseline", default="9fad9bf", help="the commit to compare with")
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--games", type=int, default=300, help="seeded random games per round")
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--seconds", type=float, default=1.0, help="anchor time per round")
+    parser.add_argument("--out", type=Path, default=None)
+    args = parser.parse_args()
+    lines = [
+        f"# benchmarks/chop_chop_walks.py --baseline {args.baseline} --rounds {args.rounds} "
+        f"--games {args.games} --players {args.players}",
+        f"# Python {platform.python_version()}, {platform.machine()}; one core; CPU time (time.process_time);"
+        " baseline, current and anchor interleaved in every round",
+    ]
+
+    def say(line: str) -> None:
+        print(line, flush=True)
+        lines.append(line)
+
+    with tempfile.TemporaryDirectory() as tmp:
+        old = baseline_game(args.baseline, args.players, Path(tmp))
+        new = make_game("chop_chop", num_players=args.players)
+        seeds = range(args.games)
+        same_games(new, old, range(min(args.games, 100)))
+        actions = actions_of(new, seeds)
+        spiel = anchor_games()
+        for game in (old, new):  # warm the walk tables (each game's first moves build them)
+            playouts_time(game, range(20))
+        runs: dict[str, Callable[[], float]] = {
+            "baseline": lambda: playouts_time(old, seeds) / actions * 1e6,
+            "current": lambda: playouts_time(new, seeds) / actions * 1e6,
+        }
+        if spiel is not None:
+            runs["C++"] = lambda: us_per_action(lambda rng: spiel_playout(spiel[1], rng), args.seconds)
+        rounds: list[dict[str, float]] = []
+        for r in range(args.rounds):
+            order = list(runs)[r % len(runs) :] + list(runs)[: r % len(runs)]
+            rounds.append({name: runs[name]() for name in order})
+            say("round " + str(r + 1) + ": " + ", ".join(f"{k} {v:.3f} µs/action" for k, v in rounds[-1].items()))
+    say("")
+    say(f"Chop Chop, {args.players} players, random_playout from the initial state: {args.games} seeded games,")
+    say(f"{actions} actions per round; CPU µs per action, median of {args.rounds} rounds; ratios min-median")
+
+    def ratio(num: str, den: str) -> str:
+        values = [r[num] / r[den] for r in rounds]
+        return f"{min(values):.2f}-{median(values):.2f}"
+
+    say(f"  baseline ({args.baseline}) {median([r['baseline'] for r in rounds]):.3f}")
+    say(f"  current               {median([r['current'] for r in rounds]):.3f}")
+    say(f"  speed-up (baseline / current): {ratio('baseline', 'current')}  (goal at least 1.8)")
+    if spiel is not None:
+        say(f"  OpenSpiel C++ tic_tac_toe {median([r['C++'] for r in rounds]):.3f}")
+        say(
+            f"  baseline / C++: {ratio('baseline', 'C++')};  current / C++: {ratio('current', 'C++')}  (goal at most 3)"
+        )
+    if args.out is not None:
+        args.out.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()
