@@ -207,12 +207,31 @@ class Deadness:
             cheese, face_down = self.tile_masks(s.tiles)
         if not cheese and self._open_is_live:
             return False  # the cat can still catch every mouse (the fast path of a game's start)
-        if s.mice.count(-1) == len(s.mice):
+        mice = s.mice
+        if mice.count(-1) == len(mice):
             return False  # the cat has won already
         # the usual answer first: the cat can still meet every mouse even behind every
         # uncovered cheese. Fewer walls only let every piece reach more, so then it can
         # also with the walls decided below: the position is live.
-        if self._cat_can_win(s, cheese, face_down):
+        # (_cat_can_win written out: most positions of a game stop here)
+        cat_comp, mouse, anywhere, arrow_catch = self._cache.get(cheese) or self._tables(cheese)
+        reach = cat_comp[s.cat]
+        catch = reach & ~cheese if reach & (reach - 1) else 0
+        if s.phase is not self._arrow_phase:  # no arrow being used now (CC-T4)
+            arrows = s.hidden[self._kinds[2]] > 0
+            if arrows and reach & face_down & self._off_table:
+                catch |= arrow_catch
+            catch &= self._off_table
+            for p in mice:
+                if p >= 0:
+                    reach = mouse[p]
+                    if arrows and reach & face_down:
+                        reach |= anywhere
+                    if not reach & catch:
+                        break
+            else:
+                return False
+        elif self._cat_can_win(s, cheese, face_down):
             return False
         alive = [(m, p) for m, p in enumerate(s.mice) if p >= 0]
         walls = cheese

@@ -64,15 +64,17 @@ def masks(game: ChopChop, state: ChopChopState, piece: int) -> tuple[int, int]:
     mice = state.mice
     if piece == CAT:
         blocked = cheese | bits.holes  # CC-T2; CC-M8: never a hole
+        open_floor = bits.open_floor
         for p in mice:
-            blocked |= bits.open_floor[p]  # CC-M3: the cat may end on a mouse, not pass it (CC-M5, CC-M6)
+            blocked |= open_floor[p]  # CC-M3: the cat may end on a mouse, not pass it (CC-M5, CC-M6)
         stop = bits.floor & ~cheese
         if mice.count(-1) == len(mice) - 1:  # one mouse left: if in a hole, not on its entrance (CC-W3)
             stop &= ~bits.entrance[max(mice)]
         return blocked, stop
     occupied = 0
+    bit = bits.bit
     for p in mice:
-        occupied |= bits.bit[p]
+        occupied |= bit[p]
     # CC-T2; CC-M8: a hole only as the last step; CC-M3: no passing, and no stopping on, another
     # mouse, nor the cat unless it is on the table top (CC-M5, CC-M6)
     blocked = cheese | bits.holes | occupied & bits.floor | bits.open_floor[state.cat]

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, cast
 
-from boardgames_widgets.core.rng import draw_by_counts, index_drawer
+from boardgames_widgets.core.rng import index_drawer
 from boardgames_widgets.games.chop_chop.actions import _REVEALS
 from boardgames_widgets.games.chop_chop.state import ChopChopState, Phase, _Draft
 
@@ -24,35 +24,43 @@ def random_playout(game: ChopChop, state: ChopChopState, rng: random.Random) -> 
     Each step changes the draft in place (no new state), and a move is drawn
     among the moves of :meth:`~.rules.ChopChop._moves_by_piece`, in the order of
     :meth:`~.rules.ChopChop.legal_actions`, without building the actions themselves.
-    Chance draws as :meth:`~.rules.ChopChop.sample_chance`.
+    Chance draws as :meth:`~.rules.ChopChop.sample_chance` (``below`` draws as ``rng.randrange``).
     """
     below = index_drawer(rng)
     d = _Draft(state)
     view = cast(ChopChopState, d)  # the rules read a draft as a state (the same fields)
-    faces = game._roll_faces
+    # each die's faces by side (mice: True) and how many, as sample_chance draws them
+    faces = {mice: ([r.value for r in rolls], len(rolls)) for mice, rolls in game._roll_faces.items()}
     nn = game.layout.n_cells**2
+    roll, move, extra, arrow, reveal = Phase.ROLL, Phase.MOVE, Phase.EXTRA, Phase.ARROW, Phase.REVEAL
+    moves_by_piece, move_piece, end_turn = game._moves_by_piece, game._move, game._end_turn
     while True:
         phase = d.phase
-        if phase is Phase.ROLL:
-            rolls = faces[d.mice_turn]
-            d.roll = rolls[below(len(rolls))].value
-            d.phase = Phase.MOVE
-        elif phase is Phase.MOVE or phase is Phase.EXTRA or phase is Phase.ARROW:
+        if phase is roll:
+            values, count = faces[d.mice_turn]
+            d.roll = values[below(count)]
+            d.phase = move
+        elif phase is move or phase is extra or phase is arrow:
             # the i-th legal action, found piece by piece (no list of actions built)
-            groups, last = game._moves_by_piece(view)
+            groups, last = moves_by_piece(view)
             if len(groups) == 1:
                 i = below(len(groups[0][0]) + (last != 0))
             else:
                 i = below(sum([len(keys) for keys, _ in groups]) + (last != 0))
             for keys, paths in groups:
                 if i < len(keys):
-                    game._move(d, keys[i] // nn - 1, paths[i])
+                    move_piece(d, keys[i] // nn - 1, paths[i])
                     break
                 i -= len(keys)
             else:  # Pass or Decline
-                game._end_turn(d)
-        elif phase is Phase.REVEAL:
-            game._step(d, draw_by_counts(_REVEALS, d.hidden, rng), ())
+                end_turn(d)
+        elif phase is reveal:  # draw_by_counts, drawing its number with below (the same draws)
+            r = below(sum(d.hidden))
+            for kind, count in enumerate(d.hidden):
+                r -= count
+                if r < 0:
+                    game._step(d, _REVEALS[kind], ())
+                    break
         elif phase is Phase.OVER:
             return game.returns(view)
         else:  # PLACE, FORK

@@ -367,7 +367,7 @@ class ChopChop(Game[ChopChopState, Action]):
             self._resolve(d, action.tile)  # type: ignore[union-attr]
         elif phase is Phase.PLACE:
             d.cat = self.layout.index[action.at]  # type: ignore[union-attr]
-            self._start_turn(d, mice=True, double=False)
+            self._start_turn(d, True, False)
         elif phase is Phase.FORK:
             self._take_cheese(d, self.layout.index[action.at])  # type: ignore[union-attr]
         elif type(action) is Move or type(action) is Jump:  # MOVE, EXTRA, ARROW
@@ -668,9 +668,9 @@ class ChopChop(Game[ChopChopState, Action]):
                 else:
                     break
                 mice = not mice
-        self._start_turn(d, mice=mice, double=mice and played_mice)
+        self._start_turn(d, mice, mice and played_mice)
 
-    def _start_turn(self, d: _Draft, *, mice: bool, double: bool) -> None:
+    def _start_turn(self, d: _Draft, mice: bool, double: bool) -> None:
         d.phase = Phase.ROLL
         d.roll = 0
         d.last_from = -1
