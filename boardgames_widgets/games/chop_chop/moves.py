@@ -86,6 +86,10 @@ def masks(game: ChopChop, state: ChopChopState, piece: int) -> tuple[int, int]:
 #: order of :meth:`~.rules.ChopChop.legal_actions`.
 Moves = tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]
 
+#: The walk tables of moves as rolled are indexed ``start * ROLL_STRIDE + steps`` (a die
+#: face is at most 8, see :data:`~.layout.PARAMETER_RANGES`).
+ROLL_STRIDE = 9
+
 #: Move lists a game remembers (:func:`table_moves`) before it forgets them all and
 #: starts again: a bound on memory (a list takes about half a kilobyte).
 MEMO_LIMIT = 1 << 15
@@ -143,11 +147,16 @@ def table_moves(game: ChopChop, state: ChopChopState, pieces: Sequence[int], ste
     out = []
     for piece in pieces:
         start = state.cat if piece == CAT else state.mice[piece]
-        table = tables.get((piece, start, steps, forbid))
+        if forbid < 0:  # a move as rolled: its table by index (no key to build and hash)
+            table = game._roll_walks[piece + 1][start * ROLL_STRIDE + steps]
+        else:
+            table = tables.get((piece, start, steps, forbid))
         if table is None:
             lay = game.layout
             walks = walk_table(lay.cat_nbrs if piece == CAT else lay.mouse_nbrs, start, steps, forbid, n)
             table = tables[piece, start, steps, forbid] = PieceWalks(walks, (piece + 1) * n * n)
+            if forbid < 0:
+                game._roll_walks[piece + 1][start * ROLL_STRIDE + steps] = table
         seen = bad & table.reach
         got = table.memo.get(seen)
         if got is None:

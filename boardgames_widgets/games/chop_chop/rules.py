@@ -198,6 +198,10 @@ class ChopChop(Game[ChopChopState, Action]):
         # the shared cache of walk_table when first needed, with the moves they gave
         # (moves.table_moves); _memo_size counts the move lists remembered
         self._piece_walks: dict[tuple[int, int, int, int], moves.PieceWalks] = {}
+        # the same tables for moves as rolled (no forbidden first step), by piece and index
+        self._roll_walks: list[list[moves.PieceWalks | None]] = [
+            [None] * (self.layout.n_cells * moves.ROLL_STRIDE) for _ in range(self.layout.n_holes + 1)
+        ]
         self._memo_size = 0
         self._mask_tables = moves.MaskTables(self.layout)
         self._n_cells = self.layout.n_cells
@@ -574,7 +578,7 @@ class ChopChop(Game[ChopChopState, Action]):
             d.holes_up = _set(d.holes_up, start - nf, True)
         if dest >= nf and d.cheese >= self.cfg.cheese_to_win:
             d.carried = True  # CC-W2: the cheese is carried home
-        if self._mice_won(d):
+        if d.carried and self._mice_won(d):  # (no win before the cheese is carried home)
             return
         if dest < nf and d.tiles[dest] == FACE_DOWN:  # CC-T0: the tile reached is turned over
             d.phase = Phase.REVEAL
