@@ -6,16 +6,21 @@ benchmark times :meth:`Game.random_playout` of the package as it is and of the p
 at an earlier commit (``--baseline``, extracted with ``git archive`` into a temporary
 directory and imported under another name), on the same seeded games from the initial
 state, and OpenSpiel's C++ ``tic_tac_toe`` (``benchmarks/throughput.py``'s anchor), all
-in the same rounds, interleaved (the order changes from round to round).
+in the same rounds, interleaved (the order changes from round to round). Every round plays
+fresh seeds: the rules remember the moves they found (``moves.table_moves``), so games
+played before would be faster than new ones (``--same-games`` plays the same seeds every
+round, to see how much).
 
 Figures are CPU time (``time.process_time``) per action; an action is every step of a
 game (die rolls, moves, tiles turned, decisions), counted once by stepping the same
 games through the public API. Both versions must play the same games from the same
 seeds (same returns, same draws from the generator): the benchmark checks it first.
-Ratios are taken within a round; reported as min–median over the rounds.
+Ratios are taken within a round; reported as min–median over the rounds. The same rounds
+also time both versions step by step through the API, as ``benchmarks/throughput.py``'s
+trusted path plays (``legal_actions``, ``sample_chance``, ``apply_trusted``).
 
 Usage: python benchmarks/chop_chop_walks.py [--baseline 9fad9bf] [--rounds 5] [--games 300]
-       [--players 2] [--out benchmarks/results/chop_chop_walks.txt]
+       [--players 2] [--same-games] [--out benchmarks/results/chop_chop_walks.txt]
 """
 
 from __future__ import annotations
@@ -39,7 +44,7 @@ from boardgames_widgets.core.registry import make_game
 from boardgames_widgets.testing import reference_playout
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from throughput import anchor_games, median, spiel_playout, us_per_action
+from throughput import anchor_games, median, playout, spiel_playout, us_per_action
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = "boardgames_widgets"
@@ -108,11 +113,14 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=300, help="seeded random games per round")
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--seconds", type=float, default=1.0, help="anchor time per round")
+    parser.add_argument(
+        "--same-games", action="store_true", help="play the same seeds every round (positions met before)"
+    )
     parser.add_argument("--out", type=Path, default=None)
     args = parser.parse_args()
     lines = [
         f"# benchmarks/chop_chop_walks.py --baseline {args.baseline} --rounds {args.rounds} "
-        f"--games {args.games} --players {args.players}",
+        f"--games {args.games} --players {args.players}" + (" --same-games" if args.same_games else ""),
         f"# Python {platform.python_version()}, {platform.machine()}; one core; CPU time (time.process_time);"
         " baseline, current and anchor interleaved in every round",
     ]
@@ -124,26 +132,44 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         old = baseline_game(args.baseline, args.players, Path(tmp))
         new = make_game("chop_chop", num_players=args.players)
-        seeds = range(args.games)
-        same_games(new, old, range(min(args.games, 100)))
-        actions = actions_of(new, seeds)
+        counter = make_game("chop_chop", num_players=args.players)  # counts actions (remembers nothing for `new`)
+        same_games(new, old, range(100))
         spiel = anchor_games()
-        for game in (old, new):  # warm the walk tables (each game's first moves build them)
+        for game in (old, new):  # build the walk tables (each game's first moves build them)
             playouts_time(game, range(20))
-        runs: dict[str, Callable[[], float]] = {
-            "baseline": lambda: playouts_time(old, seeds) / actions * 1e6,
-            "current": lambda: playouts_time(new, seeds) / actions * 1e6,
+
+        def fresh(r: int) -> range:
+            """Round ``r``'s games: seeds neither version has played (what a version
+            remembers from earlier games must not make a round easier)."""
+            if args.same_games:
+                return range(1000, 1000 + args.games)
+            return range(1000 + r * args.games, 1000 + (r + 1) * args.games)
+
+        runs: dict[str, Callable[[int, int], float]] = {
+            "baseline": lambda r, actions: playouts_time(old, fresh(r)) / actions * 1e6,
+            "current": lambda r, actions: playouts_time(new, fresh(r)) / actions * 1e6,
+            # throughput.py's trusted path: legal_actions, sample_chance, apply_trusted, step by step
+            "baseline trusted": lambda r, _: us_per_action(
+                lambda rng: playout(old, rng, trusted=True), args.seconds, 10**6 + r
+            ),
+            "current trusted": lambda r, _: us_per_action(
+                lambda rng: playout(new, rng, trusted=True), args.seconds, 10**6 + r
+            ),
         }
         if spiel is not None:
-            runs["C++"] = lambda: us_per_action(lambda rng: spiel_playout(spiel[1], rng), args.seconds)
+            runs["C++"] = lambda r, _: us_per_action(lambda rng: spiel_playout(spiel[1], rng), args.seconds, r)
         rounds: list[dict[str, float]] = []
+        total = 0
         for r in range(args.rounds):
+            actions = actions_of(counter, fresh(r))
+            total += actions
             order = list(runs)[r % len(runs) :] + list(runs)[: r % len(runs)]
-            rounds.append({name: runs[name]() for name in order})
+            rounds.append({name: runs[name](r, actions) for name in order})
             say("round " + str(r + 1) + ": " + ", ".join(f"{k} {v:.3f} µs/action" for k, v in rounds[-1].items()))
     say("")
-    say(f"Chop Chop, {args.players} players, random_playout from the initial state: {args.games} seeded games,")
-    say(f"{actions} actions per round; CPU µs per action, median of {args.rounds} rounds; ratios min-median")
+    kind = "the same seeded games every round" if args.same_games else "fresh seeded games"
+    say(f"Chop Chop, {args.players} players, random_playout from the initial state: {args.games} {kind}")
+    say(f"a round ({total} actions in all); CPU µs per action, median of {args.rounds} rounds; ratios min-median")
 
     def ratio(num: str, den: str) -> str:
         values = [r[num] / r[den] for r in rounds]
@@ -157,6 +183,14 @@ def main() -> None:
         say(
             f"  baseline / C++: {ratio('baseline', 'C++')};  current / C++: {ratio('current', 'C++')}  (goal at most 3)"
         )
+    say("Step by step through the API (benchmarks/throughput.py's trusted path, a fresh seed and")
+    say(f"{args.seconds} s a round): CPU µs per action, median")
+    say(
+        f"  baseline {median([r['baseline trusted'] for r in rounds]):.3f}; current "
+        f"{median([r['current trusted'] for r in rounds]):.3f}; speed-up {ratio('baseline trusted', 'current trusted')}"
+    )
+    if spiel is not None:
+        say(f"  baseline / C++: {ratio('baseline trusted', 'C++')};  current / C++: {ratio('current trusted', 'C++')}")
     if args.out is not None:
         args.out.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
