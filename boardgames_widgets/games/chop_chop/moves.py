@@ -1,18 +1,19 @@
 """Chop Chop's legal moves, fast: what blocks a piece as bit masks, and move actions as keys.
 
 :meth:`~.rules.ChopChop.legal_actions` filters the precomputed walk tables of
-:mod:`.paths` with the mask of :func:`bad_mask` (one ``&`` tests a whole walk) and
-names each move by an integer key (:func:`action_key`), so a playout never builds
-an action it does not play; :func:`options` turns the keys into the actions (each
-:class:`Move` made once) and keeps them for the last state asked about. The masks are
-the same rules as :meth:`~.rules.ChopChop.passable`, line by line, in another form.
+:mod:`.paths` with the masks of :func:`masks` (bit sets of cells: which walks a blocked
+cell stops is precomputed too, :class:`PieceWalks`) and names each move by an integer
+key (:func:`action_key`), so a playout never builds an action it does not play;
+:func:`options` turns the keys into the actions (each :class:`Move` made once) and keeps
+them for the last state asked about. The masks are the same rules as
+:meth:`~.rules.ChopChop.passable`, line by line, in another form.
 
 A piece's moves from a square depend only on which cells of its walks are blocked
-(:attr:`PieceWalks.reach`), and positions repeat those few cells again and again (the
-same rolls from the same squares past the same cheese): :func:`table_moves` remembers
-the moves it found under each pattern of blocked cells, so most moves of a game or a
-playout are one dictionary lookup. The filter it remembers is the same whether
-remembered or not (the tests compare both with the search itself).
+(:attr:`PieceWalks.reach`), and positions repeat those cells often (the same rolls from
+the same squares past the same cheese): :func:`table_moves` remembers the moves it found
+under each pattern of blocked cells (about 78% of the moves of random games are found
+remembered). Remembered or not, the moves are the same (the tests compare both with the
+search itself).
 """
 
 from __future__ import annotations
@@ -82,17 +83,18 @@ def masks(game: ChopChop, state: ChopChopState, piece: int) -> tuple[int, int]:
     return blocked, stop
 
 
-#: One piece's moves: their keys (:func:`move_key`) and representative paths, in the
-#: order of :meth:`~.rules.ChopChop.legal_actions`.
-Moves = tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]
+#: One piece's moves: every walk's move key and path (in the order of the search), and the
+#: moves among them as a walk set (bit ``i`` for walk ``i``; see :class:`PieceWalks`): the
+#: moves in the order of :meth:`~.rules.ChopChop.legal_actions` are its bits from the lowest.
+Moves = tuple[tuple[int, ...], tuple[tuple[int, ...], ...], int]
 
 #: The walk tables of moves as rolled are indexed ``start * ROLL_STRIDE + steps`` (a die
 #: face is at most 8, see :data:`~.layout.PARAMETER_RANGES`).
 ROLL_STRIDE = 9
 
-#: Move lists a game remembers (:func:`table_moves`) before it forgets them all and
-#: starts again: a bound on memory (a list takes about half a kilobyte, so at most about
-#: 17 MB a game object; random games from the start find about 78% of their moves remembered).
+#: Moves a game remembers (:func:`table_moves`) before it forgets them all and starts
+#: again: a bound on memory (about 200 bytes each, so at most about 7 MB a game object;
+#: random games from the start find about 78% of their moves remembered).
 MEMO_LIMIT = 1 << 15
 
 
@@ -100,36 +102,76 @@ class PieceWalks:
     """One piece's walks from one square (a :func:`~.paths.walk_table` with the piece's
     move keys), and the moves they gave under each pattern of blocked cells met so far.
 
+    Walk ``i`` of the table is bit ``i`` of a *walk set* (an int). A piece's moves are a
+    walk set: per move key the first walk nothing stops, so its moves in the order of
+    :meth:`~.rules.ChopChop.legal_actions` are its bits from the lowest.
+
     Attributes:
-        walks: ``(cells as bits, move key, path)`` per walk, in the order of the search.
-        reach: every bit of every walk: the only cells whose blocking matters.
-        memo: ``bad & reach`` (see :func:`table_moves`) -> the moves.
+        keys, paths: per walk, its move key and its path, in the order of the search.
+        reach: every bit of every walk (see :data:`~.paths.Walk`): the only cells whose
+            blocking matters.
+        stopped_by: per bit of a walk (a cell passed, a landing), the walks with it.
+        firsts: the first walk of each move key (the moves when nothing is in the way).
+        later: per walk, the later walks with its move key, in order.
+        every: all walks.
+        memo: ``bad & reach`` (see :func:`table_moves`) -> the moves as a walk set.
     """
 
-    __slots__ = ("memo", "reach", "walks")
+    __slots__ = ("every", "firsts", "keys", "later", "memo", "paths", "reach", "stopped_by")
 
-    def __init__(self, walks: tuple[Walk, ...], base: int) -> None:
-        self.walks = tuple((bits, base + outcome, path) for bits, outcome, path in walks)
+    def __init__(self, walks: tuple[Walk, ...], base: int, n_cells: int) -> None:
+        self.keys = tuple(base + outcome for _, outcome, _ in walks)
+        self.paths = tuple(path for _, _, path in walks)
+        stopped_by = [0] * (2 * n_cells)
+        by_key: dict[int, list[int]] = {}
         reach = 0
-        for bits, _, _ in walks:
+        for i, (bits, outcome, _) in enumerate(walks):
             reach |= bits
+            by_key.setdefault(outcome, []).append(i)
+            while bits:
+                low = bits & -bits
+                stopped_by[low.bit_length() - 1] |= 1 << i
+                bits ^= low
+        later: list[tuple[int, ...]] = [()] * len(walks)
+        firsts = 0
+        for group in by_key.values():
+            firsts |= 1 << group[0]
+            for k, i in enumerate(group):
+                later[i] = tuple(group[k + 1 :])
         self.reach = reach
-        self.memo: dict[int, Moves] = {}
+        self.stopped_by = stopped_by
+        self.firsts = firsts
+        self.later = tuple(later)
+        self.every = (1 << len(walks)) - 1
+        self.memo: dict[int, int] = {}
 
 
-def filter_walks(walks: tuple[Walk, ...], bad: int) -> Moves:
-    """The walks with no bit in ``bad`` (blocked cells passed, landings where the piece may
-    not stop), the first per move key: a piece's moves, as :func:`~.paths.first_paths`
-    finds them by searching."""
-    keys: list[int] = []
-    paths: list[tuple[int, ...]] = []
-    seen: set[int] = set()
-    for bits, key, path in walks:
-        if not bits & bad and key not in seen:
-            seen.add(key)
-            keys.append(key)
-            paths.append(path)
-    return tuple(keys), tuple(paths)
+def filter_walks(table: PieceWalks, bad: int) -> int:
+    """The moves of ``table`` as a walk set: per move key the first walk with no bit in
+    ``bad`` (blocked cells passed, landings where the piece may not stop) — the moves
+    :func:`~.paths.first_paths` finds by searching, with the same paths, in the same order.
+
+    One step per blocked cell (the walks it stops), and one per move whose first walk is
+    stopped (its next walk that is not), never one per walk.
+    """
+    stopped = 0
+    stopped_by = table.stopped_by
+    while bad:
+        low = bad & -bad
+        stopped |= stopped_by[low.bit_length() - 1]
+        bad ^= low
+    firsts = table.firsts
+    moves = firsts & ~stopped
+    lost = firsts & stopped
+    later = table.later
+    while lost:  # a move whose first walk is stopped: its first walk that is not, if any
+        low = lost & -lost
+        for i in later[low.bit_length() - 1]:
+            if not stopped >> i & 1:
+                moves |= 1 << i
+                break
+        lost ^= low
+    return moves
 
 
 def table_moves(game: ChopChop, state: ChopChopState, pieces: Sequence[int], steps: int, forbid: int) -> list[Moves]:
@@ -155,20 +197,27 @@ def table_moves(game: ChopChop, state: ChopChopState, pieces: Sequence[int], ste
         if table is None:
             lay = game.layout
             walks = walk_table(lay.cat_nbrs if piece == CAT else lay.mouse_nbrs, start, steps, forbid, n)
-            table = tables[piece, start, steps, forbid] = PieceWalks(walks, (piece + 1) * n * n)
+            table = tables[piece, start, steps, forbid] = PieceWalks(walks, (piece + 1) * n * n, n)
             if forbid < 0:
                 game._roll_walks[piece + 1][start * ROLL_STRIDE + steps] = table
         seen = bad & table.reach
         got = table.memo.get(seen)
         if got is None:
-            if game._memo_size >= MEMO_LIMIT:  # forget every list, so memory stays bounded
+            if game._memo_size >= MEMO_LIMIT:  # forget every walk set, so memory stays bounded
                 for other in tables.values():
                     other.memo.clear()
                 game._memo_size = 0
-            got = table.memo[seen] = filter_walks(table.walks, seen)
+            got = table.memo[seen] = filter_walks(table, seen)
             game._memo_size += 1
-        out.append(got)
+        out.append((table.keys, table.paths, got))
     return out
+
+
+def nth_move(moves: int, index: int) -> int:
+    """The walk of the ``index``-th move (from 0) of a walk set of moves."""
+    for _ in range(index):
+        moves &= moves - 1
+    return (moves & -moves).bit_length() - 1
 
 
 def move_key(game: ChopChop, piece: int, dest: int, via: int) -> int:

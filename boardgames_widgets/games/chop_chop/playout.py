@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, cast
 
 from boardgames_widgets.core.rng import index_drawer
 from boardgames_widgets.games.chop_chop.actions import _REVEALS
+from boardgames_widgets.games.chop_chop.moves import nth_move
 from boardgames_widgets.games.chop_chop.state import ChopChopState, Phase, _Draft
 
 if TYPE_CHECKING:
@@ -44,14 +45,16 @@ def random_playout(game: ChopChop, state: ChopChopState, rng: random.Random) -> 
             # the i-th legal action, found piece by piece (no list of actions built)
             groups, last = moves_by_piece(view)
             if len(groups) == 1:
-                i = below(len(groups[0][0]) + (last != 0))
+                i = below(groups[0][2].bit_count() + (last != 0))
             else:
-                i = below(sum([len(keys) for keys, _ in groups]) + (last != 0))
-            for keys, paths in groups:
-                if i < len(keys):
-                    move_piece(d, keys[i] // nn - 1, paths[i])
+                i = below(sum([found.bit_count() for _, _, found in groups]) + (last != 0))
+            for keys, paths, found in groups:
+                count = found.bit_count()
+                if i < count:
+                    walk = nth_move(found, i)
+                    move_piece(d, keys[walk] // nn - 1, paths[walk])
                     break
-                i -= len(keys)
+                i -= count
             else:  # Pass or Decline
                 end_turn(d)
         elif phase is reveal:  # draw_by_counts, drawing its number with below (the same draws)

@@ -469,9 +469,10 @@ class ChopChop(Game[ChopChopState, Action]):
         return free, end
 
     def _moves_by_piece(self, state: ChopChopState) -> tuple[list[moves.Moves], int]:
-        """The legal actions of a MOVE / EXTRA / ARROW phase: per piece, the keys
-        (:meth:`_action_key`) and paths of its moves, in the order of :meth:`legal_actions`;
-        and the action that comes last: -2 Decline, -1 Pass, 0 none. Nothing in other phases."""
+        """The legal actions of a MOVE / EXTRA / ARROW phase: per piece, its moves
+        (:data:`.moves.Moves`: keys (:meth:`_action_key`) and paths, and which of them are
+        moves, in the order of :meth:`legal_actions`); and the action that comes last: -2
+        Decline, -1 Pass, 0 none. Nothing in other phases."""
         phase = state.phase
         if phase is Phase.MOVE or phase is Phase.EXTRA:
             if phase is Phase.EXTRA:
@@ -504,19 +505,19 @@ class ChopChop(Game[ChopChopState, Action]):
                     first_paths(
                         nbrs, self.piece_cell(state, piece), steps, free, end, forbid, found, (piece + 1) * n * n
                     )
-                    groups.append((tuple(found), tuple(found.values())))
+                    groups.append((tuple(found), tuple(found.values()), (1 << len(found)) - 1))
             if phase is Phase.EXTRA:
                 return groups, -2  # CC-T3: the extra steps are optional
-            for keys, _ in groups:
-                if keys:
+            for _, _, any_move in groups:
+                if any_move:
                     return groups, 0
             return groups, -1  # CC-M10: no move of the rolled length, the turn passes
         if phase is Phase.ARROW:
             piece = self.mover(state)
             start = self.piece_cell(state, piece)
             cells = self._jump_targets(state, piece)
-            jumps = (tuple(self._key(piece, cell, cell) for cell in cells), tuple((start, cell) for cell in cells))
-            return [jumps], -2  # CC-T4: the jump is optional
+            keys = tuple(self._key(piece, cell, cell) for cell in cells)
+            return [(keys, tuple((start, cell) for cell in cells), (1 << len(cells)) - 1)], -2  # CC-T4: optional
         return [], 0
 
     def _keyed(self, state: ChopChopState) -> dict[int, tuple[int, ...]]:
@@ -525,8 +526,12 @@ class ChopChop(Game[ChopChopState, Action]):
         last); empty in other phases."""
         groups, last = self._moves_by_piece(state)
         keyed: dict[int, tuple[int, ...]] = {}
-        for keys, paths in groups:
-            keyed.update(zip(keys, paths, strict=True))
+        for keys, paths, moves_left in groups:
+            while moves_left:  # each move in order: the lowest walk left
+                low = moves_left & -moves_left
+                i = low.bit_length() - 1
+                keyed[keys[i]] = paths[i]
+                moves_left ^= low
         if last:
             keyed[last] = ()
         return keyed
