@@ -206,7 +206,6 @@ class ChopChop(Game[ChopChopState, Action]):
         self._mask_tables = moves.MaskTables(self.layout)
         self._n_cells = self.layout.n_cells
         self._every_cell = (1 << self._n_cells) - 1  # a bit per cell (floor squares, then holes)
-        self._floor_cells = (1 << self.layout.n_floor) - 1  # a bit per floor square
         self._moves: dict[int, Move] = {}  # Move objects by (piece, landing, via), made once
         # the key of each of those Move objects by its id(): they are kept in _moves for
         # the game's lifetime, so an id found here is that very object
