@@ -44,6 +44,10 @@ if TYPE_CHECKING:
 
 #: ``state.tiles`` values (as in :mod:`.rules`).
 _FACE_DOWN, _UNCOVERED_CHEESE = 1, 2
+#: A tile's binary digit in a mask of uncovered cheese, of face-down tiles (see
+#: :meth:`Deadness.tile_masks`).
+_CHEESE_DIGITS = bytes(ord("1") if t == _UNCOVERED_CHEESE else ord("0") for t in range(256))
+_FACE_DOWN_DIGITS = bytes(ord("1") if t == _FACE_DOWN else ord("0") for t in range(256))
 #: Cached component tables kept per layout before the cache is emptied.
 _CACHE_LIMIT = 4096
 
@@ -143,7 +147,7 @@ class Deadness:
         self._hole_bits = tuple(1 << layout.hole_cell(h) for h in range(layout.n_holes))
         self._cat_steps = tuple(sum(1 << n for n in layout.cat_nbrs[c]) for c in range(cells))
         self._cache: dict[int, tuple[list[int], list[int], int, int]] = {}
-        self._tiles_memo: tuple[tuple[int, ...], int, int] = ((), 0, 0)
+        self.tiles_memo: tuple[tuple[int, ...], int, int] = ((), 0, 0)  # see tile_masks
         # without uncovered cheese, can the cat meet every mouse wherever both stand? (the
         # kitchen is one piece for the cat, and every mouse can reach a square off the table)
         cat0, mouse0, _, _ = self._tables(0)
@@ -179,33 +183,59 @@ class Deadness:
             got = self._cache[walls] = (cat, mouse, anywhere, steps & free_floor)
         return got
 
-    def _tile_masks(self, tiles: tuple[int, ...]) -> tuple[int, int]:
-        memo = self._tiles_memo
+    def tile_masks(self, tiles: tuple[int, ...]) -> tuple[int, int]:
+        """The uncovered cheese and the face-down tiles of ``tiles`` as bit masks (bit ``c``
+        for square ``c``), remembered for the last ``tiles`` asked about (in
+        :attr:`tiles_memo`, which the rules' move masks read too)."""
+        memo = self.tiles_memo
         if memo[0] is tiles:
             return memo[1], memo[2]
-        cheese = face_down = 0
-        for c, t in enumerate(tiles):
-            if t == _UNCOVERED_CHEESE:
-                cheese |= 1 << c
-            elif t == _FACE_DOWN:
-                face_down |= 1 << c
-        self._tiles_memo = (tiles, cheese, face_down)
+        # each tile as a binary digit, read as one number (the last square the highest bit)
+        raw = bytes(tiles)[::-1]
+        cheese, face_down = int(raw.translate(_CHEESE_DIGITS), 2), int(raw.translate(_FACE_DOWN_DIGITS), 2)
+        self.tiles_memo = (tiles, cheese, face_down)
         return cheese, face_down
 
     def is_dead(self, s: _Position) -> bool:
         """Whether neither side can ever reach its goal from ``s`` (CC-W5)."""
         if s.cat < 0:
             return False  # the cat is not placed yet: the game has not begun
-        alive = [(m, p) for m, p in enumerate(s.mice) if p >= 0]
-        if not alive:
-            return False  # the cat has won already
-        cheese, face_down = self._tile_masks(s.tiles)
-        if not cheese:
-            if self._open_is_live:
-                return False  # the cat can still catch every mouse (the fast path of a game's start)
-            walls = 0
+        memo = self.tiles_memo
+        if memo[0] is s.tiles:
+            _, cheese, face_down = memo
         else:
-            walls = cheese
+            cheese, face_down = self.tile_masks(s.tiles)
+        if not cheese and self._open_is_live:
+            return False  # the cat can still catch every mouse (the fast path of a game's start)
+        mice = s.mice
+        if mice.count(-1) == len(mice):
+            return False  # the cat has won already
+        # the usual answer first: the cat can still meet every mouse even behind every
+        # uncovered cheese. Fewer walls only let every piece reach more, so then it can
+        # also with the walls decided below: the position is live.
+        # (_cat_can_win written out: most positions of a game stop here)
+        cat_comp, mouse, anywhere, arrow_catch = self._cache.get(cheese) or self._tables(cheese)
+        reach = cat_comp[s.cat]
+        catch = reach & ~cheese if reach & (reach - 1) else 0
+        if s.phase is not self._arrow_phase:  # no arrow being used now (CC-T4)
+            arrows = s.hidden[self._kinds[2]] > 0
+            if arrows and reach & face_down & self._off_table:
+                catch |= arrow_catch
+            catch &= self._off_table
+            for p in mice:
+                if p >= 0:
+                    reach = mouse[p]
+                    if arrows and reach & face_down:
+                        reach |= anywhere
+                    if not reach & catch:
+                        break
+            else:
+                return False
+        elif self._cat_can_win(s, cheese, face_down):
+            return False
+        alive = [(m, p) for m, p in enumerate(s.mice) if p >= 0]
+        walls = cheese
+        if cheese:
             if s.phase is self._fork_phase:
                 walls = 0  # a fork is being used now: a cheese leaves
             elif s.hidden[self._kinds[1]]:
@@ -219,9 +249,9 @@ class Deadness:
                     if reach & face_down or (s.phase is self._arrow_phase and s.mice_turn and m == s.mouse):
                         walls = 0  # it could: any cheese may go (fewer walls, more reach)
                         break
-        return not self._cat_can_win(s, alive, walls, face_down) and not self._mice_can_win(
-            s, alive, walls, face_down, cheese
-        )
+        if walls != cheese and self._cat_can_win(s, walls, face_down):
+            return False
+        return not self._mice_can_win(s, alive, walls, face_down, cheese)
 
     def _reaches(self, s: _Position, alive: list[tuple[int, int]], walls: int, face_down: int) -> list[int]:
         """Per mouse left, the squares it might ever get to."""
@@ -235,16 +265,27 @@ class Deadness:
             out.append(reach)
         return out
 
-    def _cat_can_win(self, s: _Position, alive: list[tuple[int, int]], walls: int, face_down: int) -> bool:
-        cat_comp, _, _, arrow_catch = self._tables(walls)
+    def _cat_can_win(self, s: _Position, walls: int, face_down: int) -> bool:
+        """Whether the cat can still meet every mouse left on a square off the table (the
+        reaches of :meth:`_reaches`, written out: most positions stop here, so it is hot)."""
+        cat_comp, mouse, anywhere, arrow_catch = self._tables(walls)
         reach = cat_comp[s.cat]
         # a catch ends a walk on the mouse's square (a boxed-in square is never entered)
         catch = reach & ~walls if reach & (reach - 1) else 0
-        arrow_now = s.phase is self._arrow_phase and not s.mice_turn
-        if arrow_now or (s.hidden[self._kinds[2]] and reach & face_down & self._off_table):
+        arrows = s.hidden[self._kinds[2]] > 0
+        arrow_phase = s.phase is self._arrow_phase
+        if (arrow_phase and not s.mice_turn) or (arrows and reach & face_down & self._off_table):
             catch |= arrow_catch  # CC-T4: the cat's arrow, then a step
         catch &= self._off_table  # CC-C1: never under the table, never in a hole
-        return all(r & catch for r in self._reaches(s, alive, walls, face_down))
+        jumper = s.mouse if arrow_phase and s.mice_turn else -2  # a mouse on its arrow now
+        for m, p in enumerate(s.mice):
+            if p >= 0:
+                reach = mouse[p]
+                if (arrows and reach & face_down) or m == jumper:
+                    reach |= anywhere  # CC-T4: an arrow may take it anywhere
+                if not reach & catch:
+                    return False
+        return True
 
     def _mice_can_win(
         self, s: _Position, alive: list[tuple[int, int]], walls: int, face_down: int, cheese: int

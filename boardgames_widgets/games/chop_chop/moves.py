@@ -1,64 +1,223 @@
 """Chop Chop's legal moves, fast: what blocks a piece as bit masks, and move actions as keys.
 
 :meth:`~.rules.ChopChop.legal_actions` filters the precomputed walk tables of
-:mod:`.paths` with the masks of :func:`masks` (one ``&`` tests a whole walk) and
-names each move by an integer key (:func:`action_key`), so a playout never builds
-an action it does not play; :func:`options` turns the keys into the actions (each
-:class:`Move` made once) and keeps them for the last state asked about. The masks are
-the same rules as :meth:`~.rules.ChopChop.passable`, line by line, in another form.
+:mod:`.paths` with the masks of :func:`masks` (bit sets of cells: which walks a blocked
+cell stops is precomputed too, :class:`PieceWalks`) and names each move by an integer
+key (:func:`action_key`), so a playout never builds an action it does not play;
+:func:`options` turns the keys into the actions (each :class:`Move` made once) and keeps
+them for the last state asked about. The masks are the same rules as
+:meth:`~.rules.ChopChop.passable`, line by line, in another form.
+
+A piece's moves from a square depend only on which cells of its walks are blocked
+(:attr:`PieceWalks.reach`), and positions repeat those cells often (the same rolls from
+the same squares past the same cheese): :func:`table_moves` remembers the moves it found
+under each pattern of blocked cells (about 78% of the moves of random games are found
+remembered). Remembered or not, the moves are the same (the tests compare both with the
+search itself).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from boardgames_widgets.games.chop_chop.actions import CAT, Action, Decline, Jump, Move, Pass
-from boardgames_widgets.games.chop_chop.layout import Coord
-from boardgames_widgets.games.chop_chop.state import UNCOVERED_CHEESE, ChopChopState, Phase
+from boardgames_widgets.games.chop_chop.layout import Coord, Layout
+from boardgames_widgets.games.chop_chop.paths import Walk, walk_table
+from boardgames_widgets.games.chop_chop.state import ChopChopState, Phase
 
 if TYPE_CHECKING:
     from boardgames_widgets.games.chop_chop.rules import ChopChop
 
 
+class MaskTables:
+    """A layout's cells as bits, for :func:`masks` (each table has one more entry, 0, so
+    that index -1, "nowhere", adds no bit).
+
+    Attributes:
+        floor: every floor square (table squares included).
+        holes: every hole.
+        bit: per cell, its bit.
+        open_floor: per cell, its bit if it is a floor square without the table over it.
+        entrance: per cell, the bit of its entrance square if it is a hole.
+    """
+
+    __slots__ = ("bit", "entrance", "floor", "holes", "open_floor")
+
+    def __init__(self, lay: Layout) -> None:
+        nf, n = lay.n_floor, lay.n_cells
+        self.floor = (1 << nf) - 1
+        self.holes = ((1 << n) - 1) ^ self.floor
+        self.bit = (*[1 << c for c in range(n)], 0)
+        self.open_floor = (*[1 << c if c < nf and not lay.table[c] else 0 for c in range(n)], 0)
+        self.entrance = (*[1 << lay.entrance[c - nf] if c >= nf else 0 for c in range(n)], 0)
+
+
 def masks(game: ChopChop, state: ChopChopState, piece: int) -> tuple[int, int]:
     """The rules of :meth:`~.rules.ChopChop.passable` as two bit masks (bit ``c`` for cell ``c``): the cells ``piece``
     may not pass through, and the cells it may stop on. The same rules, line by line;
-    masks let :meth:`~.rules.ChopChop._keyed` test a whole walk with one ``&``.
+    masks let :func:`table_moves` test a whole walk with one ``&``.
     """
-    lay = game.layout
-    nf = lay.n_floor
-    table = lay.table
-    tiles, cheese = game._cheese_mask
-    if tiles is not state.tiles:  # tiles change rarely: reuse the last mask
-        tiles = state.tiles
-        cheese = 0
-        for c, t in enumerate(tiles):
-            if t == UNCOVERED_CHEESE:
-                cheese |= 1 << c
-        game._cheese_mask = (tiles, cheese)
-    floor = game._floor_cells
-    holes = game._every_cell ^ floor
-    blocked = cheese | holes  # CC-T2; CC-M8: a hole only as the last step
+    bits = game._mask_tables
+    tiles, cheese, _ = game._deadness.tiles_memo  # tiles change rarely: the last masks made
+    if tiles is not state.tiles:
+        cheese = game._deadness.tile_masks(state.tiles)[0]
+    mice = state.mice
     if piece == CAT:
-        stop = floor & ~cheese
-        alive = [p for p in state.mice if p >= 0]
-        for p in alive:
-            if p < nf and not table[p]:
-                blocked |= 1 << p  # CC-M3: the cat may end on a mouse, not pass it
-        if len(alive) == 1 and alive[0] >= nf:
-            stop &= ~(1 << lay.entrance[alive[0] - nf])  # CC-W3
+        blocked = cheese | bits.holes  # CC-T2; CC-M8: never a hole
+        open_floor = bits.open_floor
+        for p in mice:
+            blocked |= open_floor[p]  # CC-M3: the cat may end on a mouse, not pass it (CC-M5, CC-M6)
+        stop = bits.floor & ~cheese
+        if mice.count(-1) == len(mice) - 1:  # one mouse left: if in a hole, not on its entrance (CC-W3)
+            stop &= ~bits.entrance[max(mice)]
         return blocked, stop
-    for p in state.mice:
-        if 0 <= p < nf:
-            blocked |= 1 << p
-    cat = state.cat
-    if cat >= 0 and not table[cat]:
-        blocked |= 1 << cat
-    stop = (floor & ~blocked) | holes
-    for p in state.mice:
-        if p >= nf:
-            stop &= ~(1 << p)  # CC-M8: one mouse per hole
+    occupied = 0
+    bit = bits.bit
+    for p in mice:
+        occupied |= bit[p]
+    # CC-T2; CC-M8: a hole only as the last step; CC-M3: no passing, and no stopping on, another
+    # mouse, nor the cat unless it is on the table top (CC-M5, CC-M6)
+    blocked = cheese | bits.holes | occupied & bits.floor | bits.open_floor[state.cat]
+    stop = bits.floor & ~blocked | bits.holes & ~occupied  # CC-M8: one mouse per hole
     return blocked, stop
+
+
+#: One piece's moves: every walk's move key and path (in the order of the search), and the
+#: moves among them as a walk set (bit ``i`` for walk ``i``; see :class:`PieceWalks`): the
+#: moves in the order of :meth:`~.rules.ChopChop.legal_actions` are its bits from the lowest.
+Moves = tuple[tuple[int, ...], tuple[tuple[int, ...], ...], int]
+
+#: The walk tables of moves as rolled are indexed ``start * ROLL_STRIDE + steps`` (a die
+#: face is at most 8, see :data:`~.layout.PARAMETER_RANGES`).
+ROLL_STRIDE = 9
+
+#: Moves a game remembers (:func:`table_moves`) before it forgets them all and starts
+#: again: a bound on memory (about 200 bytes each, so at most about 7 MB a game object;
+#: random games from the start find about 78% of their moves remembered).
+MEMO_LIMIT = 1 << 15
+
+
+class PieceWalks:
+    """One piece's walks from one square (a :func:`~.paths.walk_table` with the piece's
+    move keys), and the moves they gave under each pattern of blocked cells met so far.
+
+    Walk ``i`` of the table is bit ``i`` of a *walk set* (an int). A piece's moves are a
+    walk set: per move key the first walk nothing stops, so its moves in the order of
+    :meth:`~.rules.ChopChop.legal_actions` are its bits from the lowest.
+
+    Attributes:
+        keys, paths: per walk, its move key and its path, in the order of the search.
+        reach: every bit of every walk (see :data:`~.paths.Walk`): the only cells whose
+            blocking matters.
+        stopped_by: per bit of a walk (a cell passed, a landing), the walks with it.
+        firsts: the first walk of each move key (the moves when nothing is in the way).
+        later: per walk, the later walks with its move key, in order.
+        every: all walks.
+        memo: ``bad & reach`` (see :func:`table_moves`) -> the moves as a walk set.
+    """
+
+    __slots__ = ("every", "firsts", "keys", "later", "memo", "paths", "reach", "stopped_by")
+
+    def __init__(self, walks: tuple[Walk, ...], base: int, n_cells: int) -> None:
+        self.keys = tuple(base + outcome for _, outcome, _ in walks)
+        self.paths = tuple(path for _, _, path in walks)
+        stopped_by = [0] * (2 * n_cells)
+        by_key: dict[int, list[int]] = {}
+        reach = 0
+        for i, (bits, outcome, _) in enumerate(walks):
+            reach |= bits
+            by_key.setdefault(outcome, []).append(i)
+            while bits:
+                low = bits & -bits
+                stopped_by[low.bit_length() - 1] |= 1 << i
+                bits ^= low
+        later: list[tuple[int, ...]] = [()] * len(walks)
+        firsts = 0
+        for group in by_key.values():
+            firsts |= 1 << group[0]
+            for k, i in enumerate(group):
+                later[i] = tuple(group[k + 1 :])
+        self.reach = reach
+        self.stopped_by = stopped_by
+        self.firsts = firsts
+        self.later = tuple(later)
+        self.every = (1 << len(walks)) - 1
+        self.memo: dict[int, int] = {}
+
+
+def filter_walks(table: PieceWalks, bad: int) -> int:
+    """The moves of ``table`` as a walk set: per move key the first walk with no bit in
+    ``bad`` (blocked cells passed, landings where the piece may not stop) — the moves
+    :func:`~.paths.first_paths` finds by searching, with the same paths, in the same order.
+
+    One step per blocked cell (the walks it stops), and one per move whose first walk is
+    stopped (its next walk that is not), never one per walk.
+    """
+    stopped = 0
+    stopped_by = table.stopped_by
+    while bad:
+        low = bad & -bad
+        stopped |= stopped_by[low.bit_length() - 1]
+        bad ^= low
+    firsts = table.firsts
+    moves = firsts & ~stopped
+    lost = firsts & stopped
+    later = table.later
+    while lost:  # a move whose first walk is stopped: its first walk that is not, if any
+        low = lost & -lost
+        for i in later[low.bit_length() - 1]:
+            if not stopped >> i & 1:
+                moves |= 1 << i
+                break
+        lost ^= low
+    return moves
+
+
+def table_moves(game: ChopChop, state: ChopChopState, pieces: Sequence[int], steps: int, forbid: int) -> list[Moves]:
+    """The moves of each of ``pieces`` (all the cat, or all mice: they share :func:`masks`)
+    of exactly ``steps`` whose first step is not ``forbid`` (CC-M1, CC-M2, CC-M4, CC-T3).
+
+    Each piece's walk table from its square filtered by what blocks it now, remembered
+    per pattern of blocked cells its walks touch (``bad & reach``): only those cells can
+    change the result.
+    """
+    blocked, stop = masks(game, state, pieces[0])
+    n = game._n_cells
+    # a walk is out if it passes a blocked cell or lands where it may not stop
+    bad = blocked | (game._every_cell ^ stop) << n
+    tables = game._piece_walks
+    out = []
+    for piece in pieces:
+        start = state.cat if piece == CAT else state.mice[piece]
+        if forbid < 0:  # a move as rolled: its table by index (no key to build and hash)
+            table = game._roll_walks[piece + 1][start * ROLL_STRIDE + steps]
+        else:
+            table = tables.get((piece, start, steps, forbid))
+        if table is None:
+            lay = game.layout
+            walks = walk_table(lay.cat_nbrs if piece == CAT else lay.mouse_nbrs, start, steps, forbid, n)
+            table = tables[piece, start, steps, forbid] = PieceWalks(walks, (piece + 1) * n * n, n)
+            if forbid < 0:
+                game._roll_walks[piece + 1][start * ROLL_STRIDE + steps] = table
+        seen = bad & table.reach
+        got = table.memo.get(seen)
+        if got is None:
+            if game._memo_size >= MEMO_LIMIT:  # forget every walk set, so memory stays bounded
+                for other in tables.values():
+                    other.memo.clear()
+                game._memo_size = 0
+            got = table.memo[seen] = filter_walks(table, seen)
+            game._memo_size += 1
+        out.append((table.keys, table.paths, got))
+    return out
+
+
+def nth_move(moves: int, index: int) -> int:
+    """The walk of the ``index``-th move (from 0) of a walk set of moves."""
+    for _ in range(index):
+        moves &= moves - 1
+    return (moves & -moves).bit_length() - 1
 
 
 def move_key(game: ChopChop, piece: int, dest: int, via: int) -> int:

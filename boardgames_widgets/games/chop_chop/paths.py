@@ -35,7 +35,7 @@ TABLE_MAX_STEPS = 6
 
 #: One walk of a walk table: (its cells as bits, ``landing * n_cells + via``, the path).
 #: Bits ``0 … n_cells-1`` are the cells passed through between start and landing, bit
-#: ``n_cells + landing`` the landing cell, so one ``&`` tests a walk (see :meth:`.rules.ChopChop._keyed`).
+#: ``n_cells + landing`` the landing cell, so one ``&`` tests a walk (see :func:`.moves.filter_walks`).
 Walk = tuple[int, int, tuple[int, ...]]
 
 

@@ -115,7 +115,7 @@ from boardgames_widgets.games.chop_chop.layout import (
 )
 from boardgames_widgets.games.chop_chop.paths import TABLE_MAX_STEPS as TABLE_MAX_STEPS
 from boardgames_widgets.games.chop_chop.paths import Walk as Walk
-from boardgames_widgets.games.chop_chop.paths import first_paths, walk_table
+from boardgames_widgets.games.chop_chop.paths import first_paths
 from boardgames_widgets.games.chop_chop.state import _CHEESE, _TILE_INDEX, _Draft, _set
 from boardgames_widgets.games.chop_chop.state import CAT_SEAT as CAT_SEAT
 from boardgames_widgets.games.chop_chop.state import CAT_SIDE as CAT_SIDE
@@ -194,13 +194,18 @@ class ChopChop(Game[ChopChopState, Action]):
         self._dice = {True: _die_outcomes(dice[0]), False: _die_outcomes(dice[1])}
         # one Roll per face of each die (faces repeat: 1,1,2,2,3,4), for sample_chance
         self._roll_faces = {True: tuple(Roll(f) for f in dice[0]), False: tuple(Roll(f) for f in dice[1])}
-        # walk tables by (cat?, start, steps, forbidden first step), looked up in the
-        # shared cache of _walk_table when first needed (hashing its arguments is slow)
-        self._walks: dict[tuple[bool, int, int, int], tuple[Walk, ...]] = {}
-        self._cheese_mask: tuple[tuple[int, ...], int] = ((), 0)  # tiles -> uncovered cheese as bits
+        # each piece's walk tables by (piece, start, steps, forbidden first step), built from
+        # the shared cache of walk_table when first needed, with the moves they gave
+        # (moves.table_moves); _memo_size counts the move lists remembered
+        self._piece_walks: dict[tuple[int, int, int, int], moves.PieceWalks] = {}
+        # the same tables for moves as rolled (no forbidden first step), by piece and index
+        self._roll_walks: list[list[moves.PieceWalks | None]] = [
+            [None] * (self.layout.n_cells * moves.ROLL_STRIDE) for _ in range(self.layout.n_holes + 1)
+        ]
+        self._memo_size = 0
+        self._mask_tables = moves.MaskTables(self.layout)
         self._n_cells = self.layout.n_cells
         self._every_cell = (1 << self._n_cells) - 1  # a bit per cell (floor squares, then holes)
-        self._floor_cells = (1 << self.layout.n_floor) - 1  # a bit per floor square
         self._moves: dict[int, Move] = {}  # Move objects by (piece, landing, via), made once
         # the key of each of those Move objects by its id(): they are kept in _moves for
         # the game's lifetime, so an id found here is that very object
@@ -365,7 +370,7 @@ class ChopChop(Game[ChopChopState, Action]):
             self._resolve(d, action.tile)  # type: ignore[union-attr]
         elif phase is Phase.PLACE:
             d.cat = self.layout.index[action.at]  # type: ignore[union-attr]
-            self._start_turn(d, mice=True, double=False)
+            self._start_turn(d, True, False)
         elif phase is Phase.FORK:
             self._take_cheese(d, self.layout.index[action.at])  # type: ignore[union-attr]
         elif type(action) is Move or type(action) is Jump:  # MOVE, EXTRA, ARROW
@@ -462,11 +467,11 @@ class ChopChop(Game[ChopChopState, Action]):
                 end[p] = False  # CC-M8: one mouse per hole
         return free, end
 
-    def _keyed(self, state: ChopChopState) -> dict[int, tuple[int, ...]]:
-        """The legal actions of a MOVE / EXTRA / ARROW phase as their :meth:`_action_key`
-        with their paths, in the order of :meth:`legal_actions` (-2: Decline, -1: Pass,
-        last); empty in other phases."""
-        keyed: dict[int, tuple[int, ...]] = {}
+    def _moves_by_piece(self, state: ChopChopState) -> tuple[list[moves.Moves], int]:
+        """The legal actions of a MOVE / EXTRA / ARROW phase: per piece, its moves
+        (:data:`.moves.Moves`: keys (:meth:`_action_key`) and paths, and which of them are
+        moves, in the order of :meth:`legal_actions`); and the action that comes last: -2
+        Decline, -1 Pass, 0 none. Nothing in other phases."""
         phase = state.phase
         if phase is Phase.MOVE or phase is Phase.EXTRA:
             if phase is Phase.EXTRA:
@@ -481,47 +486,53 @@ class ChopChop(Game[ChopChopState, Action]):
             else:
                 pieces = [m for m, p in enumerate(state.mice) if p >= 0]  # CC-S4: any mouse still in play
                 forbid = -1
-            n = self._n_cells
             steps = state.roll  # CC-M2: exactly the number rolled (or the extra steps)
-            is_cat = pieces[0] == CAT
-            nbrs = self.layout.cat_nbrs if is_cat else self.layout.mouse_nbrs
             if steps <= TABLE_MAX_STEPS:
                 # fast path: the precomputed self-avoiding walks (CC-M1, CC-M2, CC-M4), filtered by
-                # what blocks the piece now (the same moves, paths and order as the search below,
-                # see paths.walk_table)
-                blocked, stop = self._masks(state, pieces[0])
-                # a walk is out if it passes a blocked cell or lands where it may not stop
-                bad = blocked | (self._every_cell & ~stop) << n
-                walks = self._walks
-                mice = state.mice
-                for piece in pieces:
-                    start = state.cat if piece == CAT else mice[piece]
-                    table = walks.get((is_cat, start, steps, forbid))
-                    if table is None:
-                        table = walks[is_cat, start, steps, forbid] = walk_table(nbrs, start, steps, forbid, n)
-                    base = (piece + 1) * n * n
-                    for bits, outcome, path in table:
-                        if not bits & bad:
-                            key = base + outcome
-                            if key not in keyed:
-                                keyed[key] = path
+                # what blocks the pieces now (the same moves, paths and order as the search below,
+                # see paths.walk_table and moves.table_moves)
+                groups = self._table_moves(state, pieces, steps, forbid)
             else:
                 # the self-avoiding search itself (CC-M1, CC-M2, CC-M4); mice share one table
                 # of what blocks them (a mouse's own square is its start)
                 free, end = self.passable(state, pieces[0])
+                nbrs = self.layout.cat_nbrs if pieces[0] == CAT else self.layout.mouse_nbrs
+                n = self._n_cells
+                groups = []
                 for piece in pieces:
-                    start = self.piece_cell(state, piece)
-                    first_paths(nbrs, start, steps, free, end, forbid, keyed, (piece + 1) * n * n)
+                    found: dict[int, tuple[int, ...]] = {}
+                    first_paths(
+                        nbrs, self.piece_cell(state, piece), steps, free, end, forbid, found, (piece + 1) * n * n
+                    )
+                    groups.append((tuple(found), tuple(found.values()), (1 << len(found)) - 1))
             if phase is Phase.EXTRA:
-                keyed[-2] = ()  # CC-T3: the extra steps are optional
-            elif not keyed:
-                keyed[-1] = ()  # CC-M10: no move of the rolled length, the turn passes
-        elif phase is Phase.ARROW:
+                return groups, -2  # CC-T3: the extra steps are optional
+            for _, _, any_move in groups:
+                if any_move:
+                    return groups, 0
+            return groups, -1  # CC-M10: no move of the rolled length, the turn passes
+        if phase is Phase.ARROW:
             piece = self.mover(state)
             start = self.piece_cell(state, piece)
-            for cell in self._jump_targets(state, piece):
-                keyed[self._key(piece, cell, cell)] = (start, cell)
-            keyed[-2] = ()  # CC-T4: the jump is optional
+            cells = self._jump_targets(state, piece)
+            keys = tuple(self._key(piece, cell, cell) for cell in cells)
+            return [(keys, tuple((start, cell) for cell in cells), (1 << len(cells)) - 1)], -2  # CC-T4: optional
+        return [], 0
+
+    def _keyed(self, state: ChopChopState) -> dict[int, tuple[int, ...]]:
+        """The legal actions of a MOVE / EXTRA / ARROW phase as their :meth:`_action_key`
+        with their paths, in the order of :meth:`legal_actions` (-2: Decline, -1: Pass,
+        last); empty in other phases."""
+        groups, last = self._moves_by_piece(state)
+        keyed: dict[int, tuple[int, ...]] = {}
+        for keys, paths, moves_left in groups:
+            while moves_left:  # each move in order: the lowest walk left
+                low = moves_left & -moves_left
+                i = low.bit_length() - 1
+                keyed[keys[i]] = paths[i]
+                moves_left ^= low
+        if last:
+            keyed[last] = ()
         return keyed
 
     def _jump_targets(self, state: ChopChopState, piece: int) -> list[int]:
@@ -555,9 +566,8 @@ class ChopChop(Game[ChopChopState, Action]):
         if not d.mice_turn:
             d.cat = dest
             if not lay.table[dest]:
-                caught = [m for m, p in enumerate(d.mice) if p == dest]
-                if caught:  # CC-C1
-                    d.mice = _set(d.mice, caught[0], -1)
+                if dest in d.mice:  # CC-C1
+                    d.mice = _set(d.mice, d.mice.index(dest), -1)
                     if all(p < 0 for p in d.mice):  # CC-W1
                         self._finish(d, CAT_SIDE)
                         return
@@ -572,7 +582,7 @@ class ChopChop(Game[ChopChopState, Action]):
             d.holes_up = _set(d.holes_up, start - nf, True)
         if dest >= nf and d.cheese >= self.cfg.cheese_to_win:
             d.carried = True  # CC-W2: the cheese is carried home
-        if self._mice_won(d):
+        if d.carried and self._mice_won(d):  # (no win before the cheese is carried home)
             return
         if dest < nf and d.tiles[dest] == FACE_DOWN:  # CC-T0: the tile reached is turned over
             d.phase = Phase.REVEAL
@@ -657,17 +667,18 @@ class ChopChop(Game[ChopChopState, Action]):
             return
         played_mice = d.mice_turn
         mice = not played_mice
-        for _ in range(2):  # CC-T6: a side with a pending skip gives its turn away
-            if mice and d.mice_skip:
-                d.mice_skip = False
-            elif not mice and d.cat_skip:
-                d.cat_skip = False
-            else:
-                break
-            mice = not mice
-        self._start_turn(d, mice=mice, double=mice and played_mice)
+        if d.mice_skip or d.cat_skip:
+            for _ in range(2):  # CC-T6: a side with a pending skip gives its turn away
+                if mice and d.mice_skip:
+                    d.mice_skip = False
+                elif not mice and d.cat_skip:
+                    d.cat_skip = False
+                else:
+                    break
+                mice = not mice
+        self._start_turn(d, mice, mice and played_mice)
 
-    def _start_turn(self, d: _Draft, *, mice: bool, double: bool) -> None:
+    def _start_turn(self, d: _Draft, mice: bool, double: bool) -> None:
         d.phase = Phase.ROLL
         d.roll = 0
         d.last_from = -1
@@ -684,6 +695,7 @@ class ChopChop(Game[ChopChopState, Action]):
         d.mouse = -1
 
     _masks = moves.masks
+    _table_moves = moves.table_moves
     _options = moves.options
     move_paths = moves.move_paths
     _key = moves.move_key
