@@ -397,8 +397,15 @@ class GameRun:
         return [getattr(m, what) / a for m, a in zip(self.moves, self.anchor, strict=True)]
 
 
-def measure_game(page: Any, server: Any, game_id: str, rounds: int, min_rounds: int, target: float) -> GameRun:
-    """Play rounds of ``game_id`` in ``page`` (see the module doc); stop early once the ±target is reached."""
+def measure_game(
+    page: Any, server: Any, game_id: str, rounds: int, min_rounds: int, target: float, minutes: float = math.inf
+) -> GameRun:
+    """Play rounds of ``game_id`` in ``page`` (see the module doc).
+
+    Stops once the ±target is reached (after ``min_rounds``), or after ``rounds``, or once
+    ``minutes`` have passed (the report then says the target was not reached).
+    """
+    stop_at = time.monotonic() + 60 * minutes
     pos = check_position(game_id)
     open_and_run(page, server, f"bench_{game_id}.ipynb")
     page.locator(".bgw-bench-reset").first.wait_for(timeout=60_000)
@@ -443,10 +450,12 @@ def measure_game(page: Any, server: Any, game_id: str, rounds: int, min_rounds: 
         if os.environ.get("BGW_BENCH_DEBUG"):
             import json
 
-            Path("/tmp/bgw_rec.json").write_text(json.dumps({"rec": rec, "layers": layers}))
+            Path(f"/tmp/bgw_rec_{game_id}.json").write_text(json.dumps({"rec": rec, "layers": layers}))
         run.moves.append(move_latency(rec, layers))
         n = k + 1
         if n >= min_rounds and half_width(run.ratios("first")) <= target:
+            break
+        if time.monotonic() > stop_at:
             break
     run.load.append(os.getloadavg()[0])
     return run
@@ -496,6 +505,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=200, help="most rounds a game (default 200)")
     parser.add_argument("--min-rounds", type=int, default=30, help="fewest rounds a game (default 30)")
     parser.add_argument("--target", type=float, default=0.05, help="CI half-width to reach (default 0.05)")
+    parser.add_argument("--minutes", type=float, default=math.inf, help="at most this long a game (default: no limit)")
     args = parser.parse_args(argv)
     reason = skip_reason()
     if reason:
@@ -520,7 +530,9 @@ def main(argv: list[str] | None = None) -> int:
             page.set_default_timeout(60_000)
             page.add_init_script(INSTRUMENT_JS)
             for g in args.games:
-                run = measure_game(page, server, g, args.rounds, min(args.min_rounds, args.rounds), args.target)
+                run = measure_game(
+                    page, server, g, args.rounds, min(args.min_rounds, args.rounds), args.target, args.minutes
+                )
                 print("\n".join(report(run, args.target)), flush=True)
             browser.close()
     finally:
