@@ -447,10 +447,6 @@ def measure_game(
         if not layers:
             ids = layer_ids(rec, len(names))
             layers = {name: ids[names.index(name)] for name in ("pieces", "animation")}
-        if os.environ.get("BGW_BENCH_DEBUG"):
-            import json
-
-            Path(f"/tmp/bgw_rec_{game_id}.json").write_text(json.dumps({"rec": rec, "layers": layers}))
         run.moves.append(move_latency(rec, layers))
         n = k + 1
         if n >= min_rounds and half_width(run.ratios("first")) <= target:
