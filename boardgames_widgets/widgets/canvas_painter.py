@@ -83,16 +83,57 @@ class _Recorder:
 
     @staticmethod
     def replay(ops: Ops, canvas: Canvas) -> None:
-        """Send the recorded operations to ``canvas``."""
+        """Send the recorded operations to ``canvas``.
+
+        On an ipycanvas :class:`~ipycanvas.Canvas`, a drawing attribute (``fill_style``,
+        ``font``…) is set the short way: the value is stored and the very "set" command
+        ipycanvas's own ``__setattr__`` sends is sent, without the trait validation and
+        change notification in between (half the cost of a frame: an animation's first
+        frame leaves the kernel sooner). The attributes are plain strings and numbers that
+        the painter writes, no trait observes them and none is synced to the browser, so
+        the commands sent are the same. Anything else goes through ``setattr``.
+        """
+        fast = _fast_attributes(canvas)
         i, end = 0, len(ops)
         while i < end:
             name, n = ops[i], ops[i + 1]
             args = ops[i + 2 : i + 2 + n]
             if name == "=":
-                setattr(canvas, args[0], args[1])
+                attr, value = args
+                code = fast.get(attr) if fast is not None and type(value) in _PLAIN else None
+                if code is None:
+                    setattr(canvas, attr, value)
+                else:
+                    canvas._trait_values[attr] = value
+                    canvas._canvas_manager.send_command(canvas, [_SET, [code, value]])
             else:
                 getattr(canvas, name)(*args)
             i += 2 + n
+
+
+#: Value types a drawing attribute may be set to the short way (see :meth:`_Recorder.replay`).
+_PLAIN = frozenset({str, float, int})
+
+
+def _set_command() -> int:
+    from ipycanvas.canvas import COMMANDS  # type: ignore[import-untyped]
+
+    return int(COMMANDS["set"])
+
+
+_SET = _set_command()
+
+
+def _fast_attributes(canvas: Any) -> dict[str, int] | None:
+    """The drawing attributes of an ipycanvas canvas (name -> command code), or None for anything else.
+
+    Only a plain :class:`~ipycanvas.Canvas` qualifies (not a subclass that could
+    override ``__setattr__``), and only attributes that are plain traits with no observer.
+    """
+    if type(canvas) is not Canvas:
+        return None
+    attrs: dict[str, int] = Canvas.ATTRS
+    return attrs
 
 
 class CanvasPainter:
@@ -416,7 +457,7 @@ class LayeredCanvas:
                 return
             # ipycanvas re-composites the board once per layer a batch switches to (and once
             # for the layer selected before it): start with that one, switch to each only once
-            from ipycanvas.canvas import _CANVAS_MANAGER  # type: ignore[import-untyped]
+            from ipycanvas.canvas import _CANVAS_MANAGER
 
             # for the next batch's sake, end with the layer sent most often (the overlay, say)
             current = _CANVAS_MANAGER._current_canvas

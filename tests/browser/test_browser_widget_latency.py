@@ -1,0 +1,28 @@
+"""``benchmarks/widget_latency.py``'s measuring functions, run in the real browser on one game, one round.
+
+No timing is asserted (the machine may be busy): only that a round is measured and its
+figures are in order — the move's first frame before its animation is done, and that
+before the bot's reply.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+from browser_helpers import REPO, LabServer, write_notebook
+
+sys.path.insert(0, str(REPO / "benchmarks"))
+import widget_latency as wl
+
+
+def test_one_round_of_mouse_trap_is_measured(lab: LabServer, page: Any) -> None:
+    write_notebook(lab.root / "bench_mouse_trap.ipynb", wl.notebook_cells("mouse_trap"))
+    page.add_init_script(wl.INSTRUMENT_JS)
+    run = wl.measure_game(page, lab, "mouse_trap", rounds=1, min_rounds=1, target=0.05)
+    assert len(run.moves) == len(run.anchor) == 1
+    move = run.moves[0]
+    assert 0 < move.first < move.done < move.reply
+    assert move.first_on_animation  # the die tumbles first, on the animation layer
+    assert run.anchor[0] > 0
+    assert any("first frame" in line for line in wl.report(run, 0.05))
