@@ -24,8 +24,8 @@ from boardgames_widgets.core.rng import index_drawer, sample_outcome
 from boardgames_widgets.testing import reference_playout
 
 #: The games whose fast playout is pinned: each must keep its override (a game without
-#: one, like Pig, plays out with the generic loop, which is correct but slower).
-FAST_PLAYOUTS = ("food_chain", "chop_chop", "papageno", "mouse_trap")
+#: one plays out with the generic loop, which is correct but slower).
+FAST_PLAYOUTS = ("food_chain", "chop_chop", "papageno", "mouse_trap", "pig")
 
 
 def has_own_playout(game_id: str) -> bool:

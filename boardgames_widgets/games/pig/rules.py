@@ -24,6 +24,7 @@ faces of the die, 1/6 each. Everything is public (no hidden information).
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, ClassVar
@@ -41,6 +42,7 @@ from boardgames_widgets.core.api import (
     check_parameter,
     check_seat,
 )
+from boardgames_widgets.games.pig import playout
 
 #: The faces of the die.
 FACES: tuple[int, ...] = (1, 2, 3, 4, 5, 6)
@@ -194,6 +196,10 @@ class Pig(Game[PigState, Action]):
         """PG-2, PG-3: bank ``banked`` points and pass the die to the next player."""
         scores = _added(state.scores, state.player, banked)
         return replace(state, scores=scores, player=(state.player + 1) % self.num_players, turn_total=0, rolling=False)
+
+    def random_playout(self, state: PigState, rng: random.Random) -> tuple[float, ...]:
+        """:meth:`Game.random_playout` on local numbers (:mod:`~boardgames_widgets.games.pig.playout`)."""
+        return playout.random_playout(self, state, rng)
 
     def returns(self, state: PigState) -> tuple[float, ...]:
         if state.winner < 0:
