@@ -435,17 +435,40 @@ def fits_type(tp: Any, value: Any) -> bool:
     return True
 
 
+#: Actions already found well formed, by identity: ``id(action) -> (action, action_types)``.
+#: The entry holds the action itself, so no other object can take its id while it is here;
+#: a look-alike (``Swap(1.0)``, equal to ``Swap(1)``) is another object and is checked in
+#: full. The same objects come back again and again (a saved game's texts are parsed once,
+#: the games' move memos keep their actions), so loading and the widgets skip most checks.
+_WELL_FORMED: dict[int, tuple[Any, tuple[type, ...]]] = {}
+#: How many actions :data:`_WELL_FORMED` holds before it starts afresh.
+WELL_FORMED_CAPACITY = 4096
+
+
 def check_action(action: Any, action_types: tuple[type, ...], game_name: str) -> None:
     """Raise :class:`InvalidActionError` unless ``action`` is one of ``action_types``
     with every field of exactly its declared type (strict inputs).
 
     A look-alike field would otherwise pass the legality test (``Swap(1.0) == Swap(1)``
     and ``True == 1`` in Python) and leave a state that cannot be saved. Ranges are the
-    game's to check.
+    game's to check. An action object already found well formed for the same
+    ``action_types`` is not inspected again (actions are immutable values; see
+    :data:`_WELL_FORMED`).
 
     Raises:
         InvalidActionError: not an action of the game, or a field of the wrong type.
     """
+    known = _WELL_FORMED.get(id(action))
+    if known is not None and known[0] is action and known[1] is action_types:
+        return
+    _check_fields(action, action_types, game_name)
+    if len(_WELL_FORMED) >= WELL_FORMED_CAPACITY:
+        _WELL_FORMED.clear()
+    _WELL_FORMED[id(action)] = (action, action_types)
+
+
+def _check_fields(action: Any, action_types: tuple[type, ...], game_name: str) -> None:
+    """:func:`check_action`'s inspection, field by field."""
     if type(action) not in action_types:
         raise InvalidActionError(f"{action!r} is not a {game_name} action")
     for name, tp in _declared_fields(type(action)):
