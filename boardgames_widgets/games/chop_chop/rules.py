@@ -340,8 +340,15 @@ class ChopChop(Game[ChopChopState, Action]):
                 raise IllegalActionError(
                     "CC-T5", f"there is no uncovered cheese the fork can take at {_coord_text(action.at)}"
                 )
-        elif self._action_key(action) not in self._options(state)[1]:  # MOVE, EXTRA, ARROW
-            raise self._explain(state, action)
+        else:  # MOVE, EXTRA, ARROW: the paths by key are enough (no list of actions to build)
+            cached = self._cache
+            keyed = cached[2] if cached[0] is state else self._keyed(state)
+            path = keyed.get(self._action_key(action))
+            if path is None:
+                raise self._explain(state, action)
+            d = _Draft(state)
+            self._step(d, action, path)
+            return d.freeze()
         return self._advance(state, action)
 
     def apply_trusted(self, state: ChopChopState, action: Action) -> ChopChopState:
