@@ -348,7 +348,9 @@ class GameController(BoardHooks):
                 return False
             self.busy = True
             move = Proposal(self.game.current_player(state), action, len(self.actions))
-        self._run(lambda: self._commit(state, move, after, self._generation))
+            gen = self._generation
+        self.start_animation(state, action, after, gen)
+        self._run(lambda: self._commit(state, move, after, gen))
         return True
 
     def advance_chance(self) -> bool:
@@ -360,7 +362,9 @@ class GameController(BoardHooks):
             move = self.session.propose()
             after = self.game.apply(state, move.action)
             self.busy = True
-        self._run(lambda: self._commit(state, move, after, self._generation))
+            gen = self._generation
+        self.start_animation(state, move.action, after, gen)
+        self._run(lambda: self._commit(state, move, after, gen))
         return True
 
     def friendly_error(self, exc: GameError) -> str:
