@@ -176,22 +176,3 @@ def test_the_first_frame_lifts_the_moving_thing_where_it_stands(game_id: str) ->
     items = list(w.animation_frames(state, actions[0], w.game.apply(state, actions[0])))
     assert isinstance(items[0], Backdrop)
     assert not any(isinstance(item, Backdrop) for item in items[1:2])
-
-
-@pytest.mark.parametrize("game_id", GAMES)
-def test_the_clicks_own_thread_draws_the_first_frame(game_id: str) -> None:
-    """Like a bare canvas, the click's handler sends the first frame (before any worker thread runs)."""
-    pos = wl.start_position(game_id)
-    w = pos.twin
-    w.speed.value = "normal"
-    for x, y in pos.pre:
-        w.handle_click(x, y)
-    jobs: list[Any] = []
-    w._run = jobs.append  # the worker never starts
-    w.threaded = True
-    before = w.canvas.stats["batches"]
-    with sent_batches(w) as batches:
-        w.handle_click(*pos.move)
-    assert len(jobs) == 1 and w.canvas.stats["batches"] == before + 1
-    assert list(batches[before]) == ["animation"]
-    assert w._prepared is not None and w._in_flight is not None

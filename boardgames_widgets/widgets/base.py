@@ -24,8 +24,6 @@ synchronously. Every drawing batch holds
 Latency: a committed move is drawn in one batch (only the layers that changed, see
 :meth:`~boardgames_widgets.widgets.canvas_painter.LayeredCanvas.frame`) and leaves the
 kernel before the next chance or bot step starts computing; its log line follows it.
-An animation draws only what moves (see :class:`Backdrop`): its first frame is a few
-dozen drawing commands, sent before the rest of the scene is even computed.
 
 The game itself — history, seats, undo, hint, the bot step — is a
 :class:`~boardgames_widgets.core.session.Session`, seeded exactly like
@@ -106,17 +104,6 @@ AnimationItem = Frame | tuple[Frame, float] | Backdrop
 
 
 @dataclass(frozen=True)
-class _Prepared:
-    """An animation whose first frame :meth:`GameWidget.start_animation` drew (at ``shown_at``)."""
-
-    generation: int
-    state: Any
-    action: Any
-    items: list[AnimationItem]
-    shown_at: float
-
-
-@dataclass(frozen=True)
 class _InFlight:
     """The animation on screen: what :meth:`GameWidget.redraw` draws while it runs.
 
@@ -162,8 +149,6 @@ class GameWidget(GameChrome):
     canvas: LayeredCanvas | None
     #: The animation on screen (``None``: none; see :class:`_InFlight`).
     _in_flight: _InFlight | None = None
-    #: The animation whose first frame the click's thread drew (see :meth:`start_animation`).
-    _prepared: _Prepared | None = None
 
     # ==================================================================================
     # Hooks for subclasses: drawing
@@ -215,51 +200,20 @@ class GameWidget(GameChrome):
         self.keyboard_active = False
         self.handle_click(lx, ly)
 
-    def start_animation(self, state: Any, action: Any, after: Any, gen: int) -> None:
-        """Draw the first frame of ``action``'s animation now, in the thread of the click.
-
-        A bare canvas answers a click from the click's own handler; a frame drawn by the
-        worker thread would wait for the thread's start and its turn at the interpreter
-        lock, and then for the kernel to send it. So the first frame is drawn here (a few
-        dozen commands, see :class:`Backdrop`) and :meth:`animate`, in the worker, goes
-        on from it: the backdrop, then the other frames.
-        """
-        self._prepared = None
-        if not self.threaded or self.canvas is None or SPEEDS[self.speed.value] == 0:
-            return
-        items = list(self.animation_frames(state, action, after))
-        backdrop: Backdrop | None = None
-        for item in items:
-            if isinstance(item, Backdrop):
-                backdrop = item
-                continue
-            frame = item[0] if isinstance(item, tuple) else item
-            self._skip_animation = False
-            t0 = time.perf_counter()
-            if self._frame_batch(state, gen, frame, backdrop, first=True):
-                self._prepared = _Prepared(gen, state, action, items, t0)
-            return
-
     def animate(self, state: Any, action: Any, after: Any, gen: int) -> None:
         """Draw ``action``'s animation frames at the chosen speed (only in a worker thread).
 
-        The first frame may have been drawn already by :meth:`start_animation`. The last
-        frame (and backdrop) stays on screen: the move's own redraw replaces them in one
-        batch (pieces from the new state, the animation layer cleared), so the moved
-        piece never disappears in between.
+        The last frame (and backdrop) stays on screen: the move's own redraw replaces
+        them in one batch (pieces from the new state, the animation layer cleared), so
+        the moved piece never disappears in between.
         """
         delay = SPEEDS[self.speed.value]
         if self.canvas is None:
             return
-        ready, self._prepared = self._prepared, None
-        if ready is not None and ready.generation == gen and ready.state is state and ready.action == action:
-            items, shown_at = ready.items, ready.shown_at
-        else:
-            items, shown_at = list(self.animation_frames(state, action, after)), None
-            if items:
-                self._skip_animation = False
+        items = list(self.animation_frames(state, action, after))
         if not items:
             return
+        self._skip_animation = False
         backdrop: Backdrop | None = None
         first = True
         for item in items:
@@ -272,51 +226,43 @@ class GameWidget(GameChrome):
             if self._skip_animation or delay == 0 or not self.threaded:
                 continue
             t0 = time.perf_counter()
-            if first and shown_at is not None:
-                t0 = shown_at  # drawn by the click's thread: only its backdrop is left
-            elif not self._frame_batch(state, gen, frame, backdrop, first):
-                return
-            if first and not self._first_backdrop(state, gen, frame, backdrop):
+            if not self._draw_frame(state, gen, frame, backdrop, first):
                 return
             first = False
             rest = delay * weight - (time.perf_counter() - t0)
             if rest > 0:
                 time.sleep(rest)
 
-    def _frame_batch(self, state: Any, gen: int, frame: Frame, backdrop: Backdrop | None, first: bool) -> bool:
-        """Show one animation frame (over ``backdrop``); False if the game changed meanwhile.
+    def _draw_frame(self, state: Any, gen: int, frame: Frame, backdrop: Backdrop | None, first: bool) -> bool:
+        """Show one animation frame over ``backdrop``; False if the game changed meanwhile.
 
         The first frame goes out alone (the layers under it still show the scene before
-        the move; :meth:`_first_backdrop` follows). A later frame brings a new backdrop in
-        the same batch. Behind the "pass the device" screen no backdrop is drawn (it
-        would cover the screen).
+        the move); its backdrop follows in a batch of its own, once the frame has left
+        the kernel. A later frame brings a new backdrop in the same batch. Behind the
+        "pass the device" screen no backdrop is drawn (it would cover the screen).
         """
         assert self.canvas is not None
         with DRAW_LOCK:
             if gen != self._generation:
                 return False
             shown = self._in_flight.backdrop if self._in_flight is not None else None
-            new = backdrop if backdrop is not shown and self.curtain is None and not first else None
-            self._in_flight = _InFlight(gen, state, frame, new or shown)
-            with self.canvas.frame(*((BACKDROP_LAYER, "animation") if new else ("animation",))) as ps:
+            new = backdrop if backdrop is not shown and self.curtain is None else None
+            names = (BACKDROP_LAYER, "animation") if new is not None and not first else ("animation",)
+            self._in_flight = _InFlight(gen, state, frame, new if BACKDROP_LAYER in names else shown)
+            with self.canvas.frame(*names) as ps:
                 frame(ps["animation"])
-                if new is not None:
+                if new is not None and BACKDROP_LAYER in ps:
                     new(ps[BACKDROP_LAYER])
-        return True
-
-    def _first_backdrop(self, state: Any, gen: int, frame: Frame, backdrop: Backdrop | None) -> bool:
-        """Draw the first frame's backdrop, in a batch of its own once that frame has left the kernel."""
-        assert self.canvas is not None
-        if backdrop is None or self.curtain is not None:
-            return gen == self._generation
+        if new is None or not first:
+            return True
         if self.threaded:
             flush_output()  # the first frame leaves before the backdrop is computed
         with DRAW_LOCK:
             if gen != self._generation or self.curtain is not None:
                 return gen == self._generation
-            self._in_flight = _InFlight(gen, state, frame, backdrop)
+            self._in_flight = _InFlight(gen, state, frame, new)
             with self.canvas.frame(BACKDROP_LAYER) as ps:
-                backdrop(ps[BACKDROP_LAYER])
+                new(ps[BACKDROP_LAYER])
         return True
 
     def redraw(self, full: bool = False, pieces: bool = True, reconnect: bool = False) -> None:

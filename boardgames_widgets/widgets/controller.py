@@ -348,9 +348,7 @@ class GameController(BoardHooks):
                 return False
             self.busy = True
             move = Proposal(self.game.current_player(state), action, len(self.actions))
-            gen = self._generation
-        self.start_animation(state, action, after, gen)
-        self._run(lambda: self._commit(state, move, after, gen))
+        self._run(lambda: self._commit(state, move, after, self._generation))
         return True
 
     def advance_chance(self) -> bool:
@@ -362,9 +360,7 @@ class GameController(BoardHooks):
             move = self.session.propose()
             after = self.game.apply(state, move.action)
             self.busy = True
-            gen = self._generation
-        self.start_animation(state, move.action, after, gen)
-        self._run(lambda: self._commit(state, move, after, gen))
+        self._run(lambda: self._commit(state, move, after, self._generation))
         return True
 
     def friendly_error(self, exc: GameError) -> str:

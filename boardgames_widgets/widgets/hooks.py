@@ -165,13 +165,6 @@ class BoardHooks:
     def animate(self, state: Any, action: Any, after: Any, gen: int) -> None:
         """Play the animation of ``action`` before it shows (the widget draws it; here: none)."""
 
-    def start_animation(self, state: Any, action: Any, after: Any, gen: int) -> None:
-        """Show the first frame of ``action``'s animation at once, in the thread of the click (here: none).
-
-        Called before the worker thread that runs :meth:`animate` starts, so the first
-        frame leaves the kernel as soon as a bare canvas's drawing would.
-        """
-
     def report_error(self, trace: str) -> None:
         """Keep the traceback of an unexpected error where a teacher can find it (the widget's log output)."""
 
