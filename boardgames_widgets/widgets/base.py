@@ -24,6 +24,8 @@ synchronously. Every drawing batch holds
 Latency: a committed move is drawn in one batch (only the layers that changed, see
 :meth:`~boardgames_widgets.widgets.canvas_painter.LayeredCanvas.frame`) and leaves the
 kernel before the next chance or bot step starts computing; its log line follows it.
+An animation draws only what moves (see :class:`Backdrop`): its first frame is a few
+dozen drawing commands; the rest of the scene is drawn once, after it has been sent.
 
 The game itself — history, seats, undo, hint, the bot step — is a
 :class:`~boardgames_widgets.core.session.Session`, seeded exactly like
