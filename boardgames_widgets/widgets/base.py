@@ -24,6 +24,8 @@ synchronously. Every drawing batch holds
 Latency: a committed move is drawn in one batch (only the layers that changed, see
 :meth:`~boardgames_widgets.widgets.canvas_painter.LayeredCanvas.frame`) and leaves the
 kernel before the next chance or bot step starts computing; its log line follows it.
+An animation draws only what moves (see :class:`Backdrop`): its first frame is a few
+dozen drawing commands; the rest of the scene is drawn once, after it has been sent.
 
 The game itself — history, seats, undo, hint, the bot step — is a
 :class:`~boardgames_widgets.core.session.Session`, seeded exactly like
@@ -37,6 +39,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 import ipywidgets as W  # type: ignore[import-untyped]
@@ -44,15 +47,19 @@ import ipywidgets as W  # type: ignore[import-untyped]
 from boardgames_widgets.widgets.canvas_painter import DRAW_LOCK, CanvasPainter, LayeredCanvas
 from boardgames_widgets.widgets.chrome import CAPTION_H, RTL_CSS, SPEED_WORDS, SPEEDS, GameChrome
 from boardgames_widgets.widgets.controller import LOG_LINES, Target
+from boardgames_widgets.widgets.hooks import flush_output
 from boardgames_widgets.widgets.keys import NAV_KEYS
 
 __all__ = [
+    "BACKDROP_LAYER",
     "CAPTION_H",
     "LOG_LINES",
     "NAV_KEYS",
     "RTL_CSS",
     "SPEEDS",
     "SPEED_WORDS",
+    "AnimationItem",
+    "Backdrop",
     "Frame",
     "GameWidget",
     "Target",
@@ -60,6 +67,56 @@ __all__ = [
 
 #: One animation frame: called with the animation layer's painter (a lambda may carry defaults).
 Frame = Callable[..., object]
+
+#: The layer an animation's :class:`Backdrop` is drawn on: the one right under the animation.
+#: While a move animates there is no decision to mark (the highlights, the prompt, the
+#: keyboard cursor of the overlay are hidden, as a full-scene frame hid them), and the
+#: pieces layer keeps the position until the move lands: it is drawn once, from the new state.
+BACKDROP_LAYER = "overlay"
+
+
+@dataclass(frozen=True)
+class Backdrop:
+    """An item of :meth:`GameWidget.animation_frames`: what the layer under the animation shows from here on.
+
+    "Draw only what moves": an animation's frames draw only the moving thing (and any
+    small patch that must change) on the animation layer; the heavy rest of the scene —
+    the board without the moving piece, opaque where the board is — is a backdrop,
+    drawn once on :data:`BACKDROP_LAYER`. The frames that follow a backdrop are drawn
+    over it, until the next backdrop.
+
+    The first frame of a move is sent alone, over the pieces layer as it is (the scene
+    before the move), so it must look like that scene: the moving piece at its start,
+    drawn over itself. The backdrop it stands on is drawn right after it has left the
+    kernel, in a batch of its own; a later backdrop goes in one batch with its frame.
+
+    Calling it draws it (so code that walks the frames and draws each, like the tests
+    checking text sizes, draws the backdrops too).
+    """
+
+    draw: Frame
+
+    def __call__(self, p: CanvasPainter) -> None:
+        """Draw the backdrop on ``p``."""
+        self.draw(p)
+
+
+#: What :meth:`GameWidget.animation_frames` yields: a frame, a weighted frame or a backdrop.
+AnimationItem = Frame | tuple[Frame, float] | Backdrop
+
+
+@dataclass(frozen=True)
+class _InFlight:
+    """The animation on screen: what :meth:`GameWidget.redraw` draws while it runs.
+
+    Valid only while the widget still shows ``state`` in ``generation`` (after the move's
+    commit, or a New game, the usual picture is drawn again).
+    """
+
+    generation: int
+    state: Any
+    frame: Frame
+    backdrop: Backdrop | None
 
 
 class GameWidget(GameChrome):
@@ -92,6 +149,8 @@ class GameWidget(GameChrome):
     #: A drawing identical to what the page shows is not sent again (see ``canvas.stats``).
     redraws = 0
     canvas: LayeredCanvas | None
+    #: The animation on screen (``None``: none; see :class:`_InFlight`).
+    _in_flight: _InFlight | None = None
 
     # ==================================================================================
     # Hooks for subclasses: drawing
@@ -113,11 +172,14 @@ class GameWidget(GameChrome):
     def draw_overlay(self, p: CanvasPainter, state: Any) -> None:
         """Draw highlights, the current selection and any screen over the board."""
 
-    def animation_frames(self, state: Any, action: Any, after: Any) -> Iterable[Frame | tuple[Frame, float]]:
+    def animation_frames(self, state: Any, action: Any, after: Any) -> Iterable[AnimationItem]:
         """Frames drawn on the animation layer before ``action`` shows (default: none).
 
         A frame is a function of a painter, or ``(frame, weight)`` to show it
-        ``weight`` animation steps long.
+        ``weight`` animation steps long. A :class:`Backdrop` among them is drawn on the
+        pieces layer under the frames that follow it: then those frames draw only what
+        moves (the first frame of a move goes out on its own, before the backdrop is
+        even computed).
         """
         return ()
 
@@ -141,44 +203,91 @@ class GameWidget(GameChrome):
         self.handle_click(lx, ly)
 
     def animate(self, state: Any, action: Any, after: Any, gen: int) -> None:
-        """Draw ``action``'s animation frames at the chosen speed (only in a worker thread)."""
+        """Draw ``action``'s animation frames at the chosen speed (only in a worker thread).
+
+        The last frame (and backdrop) stays on screen: the move's own redraw replaces
+        them in one batch (pieces from the new state, the animation layer cleared), so
+        the moved piece never disappears in between.
+        """
         delay = SPEEDS[self.speed.value]
         if self.canvas is None:
             return
-        frames = list(self.animation_frames(state, action, after))
-        if not frames:
+        items = list(self.animation_frames(state, action, after))
+        if not items:
             return
         self._skip_animation = False
-        for item in frames:
+        backdrop: Backdrop | None = None
+        first = True
+        for item in items:
+            if isinstance(item, Backdrop):
+                backdrop = item
+                continue
             frame, weight = item if isinstance(item, tuple) else (item, 1.0)
             if gen != self._generation:
                 return
             if self._skip_animation or delay == 0 or not self.threaded:
                 continue
             t0 = time.perf_counter()
-            with self.canvas.frame("animation") as ps:
-                frame(ps["animation"])
+            if not self._draw_frame(state, gen, frame, backdrop, first):
+                return
+            first = False
             rest = delay * weight - (time.perf_counter() - t0)
             if rest > 0:
                 time.sleep(rest)
-        with self.canvas.frame("animation"):
-            pass
+
+    def _draw_frame(self, state: Any, gen: int, frame: Frame, backdrop: Backdrop | None, first: bool) -> bool:
+        """Show one animation frame over ``backdrop``; False if the game changed meanwhile.
+
+        The first frame goes out alone (the layers under it still show the scene before
+        the move); its backdrop follows in a batch of its own, once the frame has left
+        the kernel. A later frame brings a new backdrop in the same batch. Behind the
+        "pass the device" screen no backdrop is drawn (it would cover the screen).
+        """
+        assert self.canvas is not None
+        with DRAW_LOCK:
+            if gen != self._generation:
+                return False
+            shown = self._in_flight.backdrop if self._in_flight is not None else None
+            new = backdrop if backdrop is not shown and self.curtain is None else None
+            names = (BACKDROP_LAYER, "animation") if new is not None and not first else ("animation",)
+            self._in_flight = _InFlight(gen, state, frame, new if BACKDROP_LAYER in names else shown)
+            with self.canvas.frame(*names) as ps:
+                frame(ps["animation"])
+                if new is not None and BACKDROP_LAYER in ps:
+                    new(ps[BACKDROP_LAYER])
+        if new is None or not first:
+            return True
+        if self.threaded:
+            flush_output()  # the first frame leaves before the backdrop is computed
+        with DRAW_LOCK:
+            if gen != self._generation or self.curtain is not None:
+                return gen == self._generation
+            self._in_flight = _InFlight(gen, state, frame, new)
+            with self.canvas.frame(BACKDROP_LAYER) as ps:
+                new(ps[BACKDROP_LAYER])
+        return True
 
     def redraw(self, full: bool = False, pieces: bool = True, reconnect: bool = False) -> None:
         """Redraw the board (all layers when ``full``) and refresh the texts."""
         self.show_text()
         if self.canvas is None:
             return
-        state, viewer = self.state, self.viewer()
         with DRAW_LOCK:
+            state, viewer = self.state, self.viewer()
+            # while a move's animation runs (its state still shown), its frame and backdrop
+            # are part of the picture; otherwise the animation layer is empty
+            run = self._in_flight
+            if run is not None and (run.generation != self._generation or run.state is not state):
+                run = self._in_flight = None
+            if self.curtain is not None:
+                run = None  # the screen is the picture
             if reconnect:
                 self.canvas.forget_client_state()
-            names = ["overlay"]
+            names = ["overlay", "animation"]
             if pieces or full:
                 names.insert(0, "pieces")
             if full:
                 names.insert(0, "board")
-                names.append("animation")
             with self.canvas.frame(*names, force=full) as ps:
                 if "pieces" in ps:
                     self.redraws += 1
@@ -188,8 +297,13 @@ class GameWidget(GameChrome):
                 # player's secrets are drawn only once they lift it
                 if "pieces" in ps and self.curtain is None:
                     self.draw_pieces(ps["pieces"], state, viewer)
-                self.draw_overlay(ps["overlay"], state)
-                self.draw_cursor(ps["overlay"])
+                if run is not None and run.backdrop is not None:
+                    run.backdrop(ps[BACKDROP_LAYER])
+                else:
+                    self.draw_overlay(ps["overlay"], state)
+                    self.draw_cursor(ps["overlay"])
+                if run is not None:
+                    run.frame(ps["animation"])
 
     def draw_curtain(self, p: CanvasPainter, colours: Sequence[str], background: str = "#3e2f1c") -> None:
         """The opaque "pass the device" screen for :attr:`curtain` (in their colour of ``colours``)."""

@@ -45,7 +45,7 @@ from boardgames_widgets.games.chop_chop.rules import (
 )
 from boardgames_widgets.games.chop_chop.view import DIE_COLOURS, draw_die, draw_tile_face
 from boardgames_widgets.games.chop_chop.words import ChopChopWords
-from boardgames_widgets.widgets.base import Frame, GameWidget, Target
+from boardgames_widgets.widgets.base import AnimationItem, Backdrop, GameWidget, Target
 from boardgames_widgets.widgets.canvas_painter import CanvasPainter
 
 #: Height of the strip under the kitchen (die, buttons, prompt).
@@ -158,17 +158,7 @@ class ChopChopWidget(GameWidget):
 
     def draw_overlay(self, p: CanvasPainter, state: ChopChopState) -> None:
         lay, cell = self.lay, ccv.CELL
-        # the strip: die, prompt, buttons
-        p.rect(0, self.kitchen_h, p.width, STRIP, fill=ccv.WALL)
-        if state.roll and state.phase is Phase.MOVE:
-            draw_die(p, ccv.PAD + 8, self.kitchen_h + 10, 52, state.roll, state.mice_turn)
-        elif state.phase is Phase.EXTRA:
-            p.text(ccv.PAD + 34, self.kitchen_h + 36, f"+{state.roll}", size=26, fill=ccv.INK, bold=True)
-        p.text(ccv.PAD + 74, self.kitchen_h + 36, self.prompt(), size=14, fill=ccv.INK, align="left")
-        for i, (_, label, _a) in enumerate(self._buttons()):
-            x, y, w, h = self._button_box(i)
-            p.rect(x, y, w, h, fill="#fff8e1", stroke=ccv.TABLE_EDGE, line_width=2, radius=8)
-            p.text(x + w / 2, y + h / 2, label, size=13, fill=ccv.INK, bold=True)
+        self._draw_strip(p, state)
         # the marks of the turn, drawn by the view: lit landings, the way in, movable pieces, the hint
         lit = self.landings()
         via: list[tuple[int, Any]] = []
@@ -215,6 +205,19 @@ class ChopChopWidget(GameWidget):
             )
         if state.phase is Phase.OVER:
             self._draw_win(p, state)
+
+    def _draw_strip(self, p: CanvasPainter, state: ChopChopState) -> None:
+        """The strip under the kitchen: the die, the prompt, the buttons."""
+        p.rect(0, self.kitchen_h, p.width, STRIP, fill=ccv.WALL)
+        if state.roll and state.phase is Phase.MOVE:
+            draw_die(p, ccv.PAD + 8, self.kitchen_h + 10, 52, state.roll, state.mice_turn)
+        elif state.phase is Phase.EXTRA:
+            p.text(ccv.PAD + 34, self.kitchen_h + 36, f"+{state.roll}", size=26, fill=ccv.INK, bold=True)
+        p.text(ccv.PAD + 74, self.kitchen_h + 36, self.prompt(), size=14, fill=ccv.INK, align="left")
+        for i, (_, label, _a) in enumerate(self._buttons()):
+            x, y, w, h = self._button_box(i)
+            p.rect(x, y, w, h, fill="#fff8e1", stroke=ccv.TABLE_EDGE, line_width=2, radius=8)
+            p.text(x + w / 2, y + h / 2, label, size=13, fill=ccv.INK, bold=True)
 
     def _draw_win(self, p: Painter, state: ChopChopState) -> None:
         mice = state.winner == MICE_SIDE
@@ -273,11 +276,9 @@ class ChopChopWidget(GameWidget):
         return self._("Rolled {n}: click a lit square.", n=state.roll)
 
     # -- animations ------------------------------------------------------------------------------
-    def animation_frames(
-        self, state: ChopChopState, action: Any, after: ChopChopState
-    ) -> Iterable[Frame | tuple[Frame, float]]:
+    def animation_frames(self, state: ChopChopState, action: Any, after: ChopChopState) -> Iterable[AnimationItem]:
         lay = self.lay
-        frames: list[Frame | tuple[Frame, float]] = []
+        frames: list[AnimationItem] = []
         if isinstance(action, Roll):
             rng = random.Random(derive_seed(self.seed, "tumble", len(self.actions)))
             faces = self.game.cfg.mouse_die if state.mice_turn else self.game.cfg.cat_die
@@ -320,6 +321,25 @@ class ChopChopWidget(GameWidget):
             piece = action.piece
             hidden = _without_piece(state, piece)
             pts = [ccv.cell_center(lay, c) for c in cells]
+            cheese_to_win = self.game.cfg.cheese_to_win
+
+            def backdrop(p: CanvasPainter) -> None:
+                ccv.draw_state(p, hidden, lay, cheese_to_win=cheese_to_win)
+                # the header counts the lifted piece as caught: draw it from the real state
+                p.rect(0, 0, self.kitchen_w, ccv.PAD + ccv.HEADER, fill=ccv.WALL)
+                ccv._header(p, state, self.kitchen_w, cheese_to_win)
+                self._draw_strip(p, state)  # opaque everywhere: the overlay's marks are hidden
+
+            def walk(p: CanvasPainter, x: float, y: float) -> None:
+                if piece == CAT:
+                    ccv.draw_cat(p, x, y)
+                else:
+                    ccv.draw_mouse(p, x, y, str(piece))
+
+            # only the piece moves: the kitchen without it is drawn once, under the walk; the
+            # first frame lifts the piece where it stands (it looks like the board before)
+            frames.append(Backdrop(backdrop))
+            frames.append((lambda p: walk(p, *pts[0]), 0.0))
             if isinstance(action, Jump):
                 steps = [(pts[0], pts[1], WALK_SUBSTEPS * 3)]
             else:
@@ -327,20 +347,7 @@ class ChopChopWidget(GameWidget):
             for (x0, y0), (x1, y1), n in steps:
                 for k in range(1, n + 1):
                     t = k / n
-                    x, y = x0 + (x1 - x0) * t, y0 + (y1 - y0) * t
-
-                    def walk(p: CanvasPainter, x: float = x, y: float = y) -> None:
-                        cheese_to_win = self.game.cfg.cheese_to_win
-                        ccv.draw_state(p, hidden, lay, cheese_to_win=cheese_to_win)
-                        # the header counts the lifted piece as caught: draw it from the real state
-                        p.rect(0, 0, self.kitchen_w, ccv.PAD + ccv.HEADER, fill=ccv.WALL)
-                        ccv._header(p, state, self.kitchen_w, cheese_to_win)
-                        if piece == CAT:
-                            ccv.draw_cat(p, x, y)
-                        else:
-                            ccv.draw_mouse(p, x, y, str(piece))
-
-                    frames.append(walk)
+                    frames.append(lambda p, x=x0 + (x1 - x0) * t, y=y0 + (y1 - y0) * t: walk(p, x, y))
         elif isinstance(action, Reveal):
             piece = self._mover(state)
             cell = self.game.piece_cell(state, piece)

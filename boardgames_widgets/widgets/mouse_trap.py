@@ -48,7 +48,7 @@ from boardgames_widgets.games.mouse_trap.rules import (
     TrapOutcome,
 )
 from boardgames_widgets.games.mouse_trap.words import MouseTrapWords, button_words
-from boardgames_widgets.widgets.base import Frame, GameWidget, Target
+from boardgames_widgets.widgets.base import AnimationItem, Backdrop, GameWidget, Target
 from boardgames_widgets.widgets.canvas_painter import CanvasPainter
 
 #: The default zoom: full size (the board is 558 CSS pixels wide, so it is shown at 100 % in
@@ -197,8 +197,11 @@ class MouseTrapWidget(GameWidget):
         spark: float = 0.0,
         stuck: int = -1,
         fresh: tuple[int, ...] = (),
+        absent: tuple[int, ...] = (),
     ) -> None:
-        self.view.draw(p, state, None, status=status, die=die, stage=stage, spark=spark, stuck=stuck, fresh=fresh)
+        self.view.draw(
+            p, state, None, status=status, die=die, stage=stage, spark=spark, stuck=stuck, fresh=fresh, absent=absent
+        )
 
     def draw_overlay(self, p: CanvasPainter, state: MouseTrapState) -> None:
         lay = self.lay
@@ -246,51 +249,71 @@ class MouseTrapWidget(GameWidget):
         )
 
     # -- animation ------------------------------------------------------------------------
-    def animation_frames(
-        self, state: MouseTrapState, action: Any, after: MouseTrapState
-    ) -> Iterable[Frame | tuple[Frame, float]]:
+    def animation_frames(self, state: MouseTrapState, action: Any, after: MouseTrapState) -> Iterable[AnimationItem]:
         if isinstance(action, Roll) and state.phase in (Phase.ROLL, Phase.MOVE_ROLL):
             return self._walk_frames(state, action, after)
         if isinstance(action, TrapOutcome):
             return self._crank_frames(state, action, after)
         return []
 
-    def _walk_frames(
-        self, state: MouseTrapState, action: Roll, after: MouseTrapState
-    ) -> list[Frame | tuple[Frame, float]]:
+    def _walk_frames(self, state: MouseTrapState, action: Roll, after: MouseTrapState) -> list[AnimationItem]:
+        """The die tumbles, then the mouse walks: only the die, the status line and the mouse are drawn.
+
+        The board without the walking mouse is a backdrop, drawn once; the first frame
+        shows the mouse where it stands (over itself) with the die starting to tumble.
+        """
         cfg = self.cfg
         who = state.mover if state.phase is Phase.ROLL else state.moving
-        frames: list[Frame | tuple[Frame, float]] = []
+        frames: list[AnimationItem] = [Backdrop(lambda p: self._scene(p, state, absent=(who,)))]
         faces = cfg.die_faces
+        start = self.lay.mouse_spots(state).get(who)
         for k in range(DIE_FRAMES):
             face = (action.value + 2 * k + 1) % faces + 1
-            frames.append(lambda p, face=face: self._scene(p, state, die=face, status=self._("Rolling…")))
+            frames.append(lambda p, face=face: self._walker(p, state, who, start, die=face, status=self._("Rolling…")))
         path = walk_path(cfg, state.positions[who], action.value, resolve=state.phase is Phase.ROLL)
         name = self.player_name(who)
         for i, pos in enumerate(path):
             mid = dataclasses.replace(state, positions=_with(state.positions, who, pos), last_roll=action.value)
             words = self._("{name} rolled {n}: step {k}", name=name, n=action.value, k=min(i + 1, action.value))
-            frames.append(lambda p, mid=mid, words=words: self._scene(p, mid, status=words))
+            spot = start if pos == state.positions[who] else self._free_spot(state, who, pos)
+            frames.append(lambda p, mid=mid, spot=spot, words=words: self._walker(p, mid, who, spot, status=words))
         if after.parts_built > state.parts_built:
             new = ", ".join(self._(part) for part in TRAP_PARTS[state.parts_built : after.parts_built])
             mid = dataclasses.replace(
                 state, positions=after.positions, parts_built=after.parts_built, last_roll=action.value
             )
             fresh = tuple(range(state.parts_built + 1, after.parts_built + 1))
-            frames.append(
-                (
-                    lambda p, mid=mid: self._scene(
-                        p, mid, status=self._("{name} builds the {parts}!", name=name, parts=new), fresh=fresh
-                    ),
-                    3.0,
-                )
-            )
+            words = self._("{name} builds the {parts}!", name=name, parts=new)
+            # the new part glows on the whole board: a backdrop of its own, nothing over it
+            frames.append(Backdrop(lambda p: self._scene(p, mid, status=words, fresh=fresh)))
+            frames.append((_nothing, 3.0))
         return frames
 
-    def _crank_frames(
-        self, state: MouseTrapState, action: TrapOutcome, after: MouseTrapState
-    ) -> list[Frame | tuple[Frame, float]]:
-        frames: list[Frame | tuple[Frame, float]] = []
+    def _walker(
+        self,
+        p: CanvasPainter,
+        state: MouseTrapState,
+        who: int,
+        spot: tuple[float, float] | None,
+        *,
+        status: str,
+        die: int | None = None,
+    ) -> None:
+        """What changes while a mouse walks: the status line, the die and the mouse ``who`` at ``spot``."""
+        lay = self.lay
+        p.rect(0, 0, p.width, lay.header, fill=mtv.BACKGROUND)
+        mtv.draw_header(p, lay, status)
+        mtv.draw_die(p, lay, state.last_roll if die is None else die, state.mover)
+        if spot is not None:
+            mtv.draw_track_mouse(p, lay, state, who, *spot)
+
+    def _free_spot(self, state: MouseTrapState, who: int, pos: int) -> tuple[float, float]:
+        """Where ``who`` stands on ``pos`` while walking: beside the mice drawn there (never on one)."""
+        here = sum(1 for q, at in enumerate(state.positions) if q != who and at == pos and not state.caught[q])
+        return self.lay.mouse_spot(pos, here % 4)
+
+    def _crank_frames(self, state: MouseTrapState, action: TrapOutcome, after: MouseTrapState) -> list[AnimationItem]:
+        frames: list[AnimationItem] = []
         stuck = -1
         if not action.works:
             rng = random.Random(derive_seed(self.seed, "failing stage", len(self.actions)))
@@ -444,3 +467,7 @@ def walk_path(cfg: MouseTrapConfig, start: int, roll: int, *, resolve: bool = Tr
             path.append(pos)
             guard += 1
     return path
+
+
+def _nothing(p: CanvasPainter) -> None:
+    """An empty animation frame (the picture is all on the backdrop)."""

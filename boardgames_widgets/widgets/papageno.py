@@ -48,7 +48,7 @@ from boardgames_widgets.games.papageno.rules import (
     TurnUp,
 )
 from boardgames_widgets.games.papageno.words import COLUMN_WORDS, POSITION_WORDS, PapagenoWords
-from boardgames_widgets.widgets.base import Frame, GameWidget, Target
+from boardgames_widgets.widgets.base import AnimationItem, Backdrop, GameWidget, Target
 from boardgames_widgets.widgets.canvas_painter import CanvasPainter
 
 #: Animation steps of one card sliding from one place to another.
@@ -306,23 +306,28 @@ class PapagenoWidget(GameWidget):
         seat = self.draw_seat()
         return seat is None or self.game.hand_visible_to(state, seat)
 
-    def animation_frames(
-        self, state: PapagenoState, action: Any, after: PapagenoState
-    ) -> Iterable[Frame | tuple[Frame, float]]:
+    def animation_frames(self, state: PapagenoState, action: Any, after: PapagenoState) -> Iterable[AnimationItem]:
         if self.curtain is not None:
             return []
         lay = self.layout()
         legs, flip = self.card_moves(state, action, after, lay)
-        frames: list[Frame | tuple[Frame, float]] = []
+        # only the cards move: the table under them (their places covered, the cards of the
+        # legs already run landed) is a backdrop, drawn once per flip and per leg
+        frames: list[AnimationItem] = []
         if flip is not None:
             card, rect, cover = flip
             # the end-of-round reveal turns many cards: each turns twice as fast
             weight = 0.5 if state.phase is Phase.END_REVEAL else 1.0
+            frames.append(Backdrop(lambda p: self._flip_backdrop(p, state, rect, cover)))
+            frames.append((lambda p: self._card(p, None, rect), 0.0))  # lifted where it lies
             for k in range(1, FLIP_STEPS + 1):
-                frames.append((lambda p, k=k: self._flip_frame(p, state, card, rect, cover, k), weight))
+                frames.append((lambda p, k=k: self._flip_card(p, card, rect, k), weight))
         for i in range(len(legs)):
+            frames.append(Backdrop(lambda p, i=i: self._slide_backdrop(p, state, legs, i)))
+            if i == 0 and flip is None:  # lifted where they lie: the table as it was
+                frames.append((lambda p: self._slide_cards(p, legs[0], 0.0), 0.0))
             for k in range(1, SLIDE_STEPS + 1):
-                frames.append(lambda p, i=i, t=k / SLIDE_STEPS: self._slide_frame(p, state, legs, i, t))
+                frames.append(lambda p, i=i, t=k / SLIDE_STEPS: self._slide_cards(p, legs[i], t))
         return frames
 
     def card_moves(
@@ -440,8 +445,9 @@ class PapagenoWidget(GameWidget):
         else:
             pv.draw_card(p, card, cx, y, cw, h)
 
-    def _slide_frame(self, p: Any, state: PapagenoState, legs: list[list[Move]], i: int, t: float) -> None:
-        self._scene(p, state)
+    def _slide_backdrop(self, p: Any, state: PapagenoState, legs: list[list[Move]], i: int) -> None:
+        """The table under leg ``i``: its cards' places covered, the earlier legs' cards landed."""
+        self._opaque_scene(p, state)
         for leg in legs[: i + 1]:
             for m in leg:
                 if m.cover:
@@ -453,13 +459,23 @@ class PapagenoWidget(GameWidget):
                     pv.draw_back(p, x, y, w, h)
                 else:
                     pv.draw_card(p, m.card, x, y, w, h)
-        for m in legs[i]:
+
+    def _slide_cards(self, p: Any, leg: list[Move], t: float) -> None:
+        """The cards of one leg, ``t`` (0 … 1) of their way."""
+        for m in leg:
             self._card(p, m.card, _lerp(m.src, m.dst, t))
 
-    def _flip_frame(self, p: Any, state: PapagenoState, card: str, rect: Rect, cover: str, k: int) -> None:
+    def _opaque_scene(self, p: Any, state: PapagenoState) -> None:
+        """The table on its background: a backdrop hides the overlay's marks under it."""
+        p.rect(0, 0, p.width, p.height, fill=pv.BACKGROUND)
         self._scene(p, state)
+
+    def _flip_backdrop(self, p: Any, state: PapagenoState, rect: Rect, cover: str) -> None:
+        self._opaque_scene(p, state)
         if cover:
             self._cover(p, state, rect, cover)
+
+    def _flip_card(self, p: Any, card: str, rect: Rect, k: int) -> None:
         half = FLIP_STEPS / 2
         if k <= half:  # the back narrows ...
             self._card(p, None, rect, 1 - k / (half + 0.5))

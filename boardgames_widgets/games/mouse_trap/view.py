@@ -522,6 +522,7 @@ def draw(
     spark: float = 0.0,
     stuck: int = -1,
     fresh: tuple[int, ...] = (),
+    absent: Collection[int] = (),
 ) -> MouseTrapLayout:
     """Draw ``state`` of a game with config ``cfg``.
 
@@ -536,6 +537,7 @@ def draw(
         stage: the stage of the chain reaction running (-1: none), with a spark at
             ``spark`` (0 … 1) along it; ``stuck``: the stage where a failing trap sticks.
         fresh: parts just built (their stage glows).
+        absent: seats whose mouse is not drawn on the track (it is being animated).
 
     Returns:
         The layout used, for hit-testing.
@@ -544,8 +546,7 @@ def draw(
     c = lay.cell
     _ = painter_translator(p)
     p.rect(0, 0, p.width, p.height, fill=BACKGROUND)
-    size, lines = text_block(status or _status(cfg, state, _), lay.content_width)
-    draw_lines(p, lay.margin, lay.header / 2 + 1, lines, size, bold=True)
+    draw_header(p, lay, status or _status(cfg, state, _))
 
     # the path: a thick line through every centre, then the spaces on top
     centres = [lay.centre(i) for i in range(cfg.num_spaces)]
@@ -571,15 +572,27 @@ def draw(
 
     # the mice
     for seat, (mx, my) in lay.mouse_spots(state).items():
-        if seat == state.mover and state.phase is not Phase.OVER:
-            p.circle(mx, my, 0.17 * c, fill=HIGHLIGHT, opacity=0.9)
-        draw_mouse(p, mx, my, 0.24 * c, MOUSE_COLOURS[seat])
+        if seat not in absent:
+            draw_track_mouse(p, lay, state, seat, mx, my)
 
     draw_players(p, lay, cfg, state, _)
     draw_contraption(p, lay, state.parts_built, _, stage=stage, spark=spark, stuck=stuck, fresh=fresh)
     draw_parts(p, lay, cfg, state.parts_built, _)
     draw_die(p, lay, state.last_roll if die is None else die, state.mover)
     return lay
+
+
+def draw_header(p: Painter, lay: MouseTrapLayout, status: str) -> None:
+    """The status line at the top (on the background drawn before)."""
+    size, lines = text_block(status, lay.content_width)
+    draw_lines(p, lay.margin, lay.header / 2 + 1, lines, size, bold=True)
+
+
+def draw_track_mouse(p: Painter, lay: MouseTrapLayout, state: MouseTrapState, seat: int, x: float, y: float) -> None:
+    """``seat``'s mouse on the track at (x, y), ringed while it is that player's turn."""
+    if seat == state.mover and state.phase is not Phase.OVER:
+        p.circle(x, y, 0.17 * lay.cell, fill=HIGHLIGHT, opacity=0.9)
+    draw_mouse(p, x, y, 0.24 * lay.cell, MOUSE_COLOURS[seat])
 
 
 def draw_players(p: Painter, lay: MouseTrapLayout, cfg: MouseTrapConfig, state: MouseTrapState, _: Translator) -> None:

@@ -1,0 +1,178 @@
+"""Draw only what moves: a move's first animation frame is light, and the picture after it is the usual one.
+
+The widget latency benchmark's position of each game (its player's own move) is played
+with animation on, in the widget's worker thread (sleeping skipped), and every batch of
+drawing commands sent is recorded per layer. Checked:
+
+- the first batch after the click draws the animation layer alone, with far fewer
+  commands than a full redraw of the pieces (the scene the old frames redrew);
+- every later frame of the move is light too (the backdrop, the scene without the
+  moving piece, is drawn once, on the layer under the animation);
+- after the move (and the bot's reply), every layer shows exactly what a plain full
+  redraw of the new state shows; so does a New game or a skip in the middle of it.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from boardgames_widgets.widgets.base import BACKDROP_LAYER, Backdrop
+from boardgames_widgets.widgets.canvas_painter import _Recorder
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+import widget_latency as wl
+
+GAMES = ("chop_chop", "papageno", "mouse_trap")
+#: The first frame (and every later one) draws less than this share of a full redraw's scene.
+LIGHT = 1 / 5
+
+
+def commands(ops: list[Any]) -> int:
+    """How many drawing commands (calls and attribute assignments) a recording holds."""
+    n = i = 0
+    while i < len(ops):
+        n += 1
+        i += 2 + ops[i + 1]
+    return n
+
+
+@contextmanager
+def sent_batches(w: Any) -> Iterator[list[dict[str, int]]]:
+    """Record, per batch sent, the number of commands of each layer in it."""
+    batches: list[dict[str, int]] = []
+    names = {id(c): n for n, c in w.canvas._canvases.items()}
+    real = _Recorder.replay
+
+    def replay(ops: list[Any], canvas: Any) -> None:
+        index = w.canvas.stats["batches"]
+        while len(batches) <= index:
+            batches.append({})
+        batches[index][names[id(canvas)]] = commands(ops)
+        real(ops, canvas)
+
+    _Recorder.replay = staticmethod(replay)  # type: ignore[method-assign]
+    try:
+        yield batches
+    finally:
+        _Recorder.replay = staticmethod(real)  # type: ignore[method-assign]
+
+
+def shown(w: Any) -> dict[str, list[Any]]:
+    return {n: list(ops) for n, ops in w.canvas._shown.items()}
+
+
+def plain_redraw(w: Any) -> dict[str, list[Any]]:
+    w.redraw(full=True)
+    return shown(w)
+
+
+def animated(game_id: str, monkeypatch: pytest.MonkeyPatch, between: Any = None) -> tuple[Any, list[dict[str, int]]]:
+    """Play the benchmark's move of ``game_id`` with animation on; the batches sent from the click on.
+
+    ``between(w, k)`` runs in place of the pause after the k-th frame.
+    """
+    pos = wl.start_position(game_id)
+    w = pos.twin
+    w.speed.value = "normal"
+    for x, y in pos.pre:
+        w.handle_click(x, y)
+    pauses = [0]
+
+    def pause(seconds: float) -> None:
+        pauses[0] += 1
+        if between is not None:
+            between(w, pauses[0])
+
+    monkeypatch.setattr(time, "sleep", pause)
+    w.threaded = True
+    start = w.canvas.stats["batches"]
+    with sent_batches(w) as batches:
+        w.handle_click(*pos.move)
+        while w._worker is not None and w._worker.is_alive():
+            w._worker.join()
+    w.threaded = False
+    return w, batches[start:]
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_first_frame_and_the_later_ones_draw_only_what_moves(game_id: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    w, batches = animated(game_id, monkeypatch)
+    full = commands(plain_redraw(w)["pieces"])
+    first = batches[0]
+    assert list(first) == ["animation"], first  # the first frame goes out alone
+    assert 0 < first["animation"] < full * LIGHT, (first, full)
+    assert BACKDROP_LAYER in batches[1] and "pieces" not in batches[1]  # then the backdrop, once
+    landed = next(i for i, b in enumerate(batches) if "pieces" in b)  # the move lands
+    frames = [b["animation"] for b in batches[2:landed] if "animation" in b]
+    assert len(frames) >= 3
+    assert max(frames) < full * LIGHT, (frames, full)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_after_the_move_every_layer_shows_a_plain_redraw(game_id: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    w, batches = animated(game_id, monkeypatch)
+    assert len(batches) > 5
+    after = shown(w)
+    assert after["animation"] == plain_redraw(w)["animation"]
+    assert after == plain_redraw(w)
+    assert w._in_flight is None
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_new_game_or_a_skip_mid_animation_leaves_a_plain_board(game_id: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    def new_game(w: Any, k: int) -> None:
+        if k == 3:
+            w.new_game(seed=5)
+
+    w, _ = animated(game_id, monkeypatch, new_game)
+    assert w.seed == 5  # the New game took place mid-animation
+    assert shown(w) == plain_redraw(w)
+
+    def skip(w: Any, k: int) -> None:
+        if k == 2:
+            w._skip_animation = True
+
+    w, _ = animated(game_id, monkeypatch, skip)
+    assert shown(w) == plain_redraw(w)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_redraw_mid_animation_keeps_the_frame_over_its_backdrop(
+    game_id: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A page reload during the walk redraws what was on screen: backdrop and frame, pieces unmoved."""
+    seen: list[dict[str, list[Any]]] = []
+
+    def reload(w: Any, k: int) -> None:
+        if k == 3:
+            before = shown(w)
+            w.redraw(full=True, reconnect=True)
+            seen.extend([before, shown(w)])
+
+    animated(game_id, monkeypatch, reload)
+    before, again = seen
+    assert before == again
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_first_frame_lifts_the_moving_thing_where_it_stands(game_id: str) -> None:
+    """Frame 1 comes before the backdrop: the layers under it still show the scene before the move."""
+    pos = wl.start_position(game_id)
+    w = pos.twin
+    actions: list[Any] = []
+    w.play = lambda a: actions.append(a) or True
+    w.advance_chance = lambda: actions.append(w.session.propose().action) or True
+    for x, y in pos.pre:
+        w.handle_click(x, y)
+    w.handle_click(*pos.move)
+    state = w.state
+    items = list(w.animation_frames(state, actions[0], w.game.apply(state, actions[0])))
+    assert isinstance(items[0], Backdrop)
+    assert not any(isinstance(item, Backdrop) for item in items[1:2])
