@@ -23,6 +23,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.error
 import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
@@ -83,9 +84,21 @@ class LabServer:
             body = r.read()
         return json.loads(body) if body else None
 
-    def delete_sessions(self) -> None:
+    def delete_sessions(self, attempts: int = 5) -> None:
+        """Shut every session down. A kernel still busy (a bot thinking in its worker thread)
+        can make the server answer 500 while it shuts down; the session is asked again,
+        and one already gone (404) is fine."""
         for s in self.api("GET", "/api/sessions") or []:
-            self.api("DELETE", f"/api/sessions/{s['id']}")
+            for attempt in range(attempts):
+                try:
+                    self.api("DELETE", f"/api/sessions/{s['id']}")
+                    break
+                except urllib.error.HTTPError as exc:
+                    if exc.code == 404:
+                        break
+                    if attempt == attempts - 1:
+                        raise
+                    time.sleep(1.0)
 
     def notebook_url(self, name: str) -> str:
         return f"{self.url}/lab/tree/{name}?reset&token={self.token}"

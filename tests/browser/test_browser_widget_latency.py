@@ -1,8 +1,8 @@
 """``benchmarks/widget_latency.py``'s measuring functions, run in the real browser on one game, one round.
 
 No timing is asserted (the machine may be busy): only that a round is measured and its
-figures are in order — the move's first frame before its animation is done, and that
-before the bot's reply.
+figures are in order — the move's first frame before its animation is done, and the bot's
+reply not before it.
 """
 
 from __future__ import annotations
@@ -22,7 +22,10 @@ def test_one_round_of_mouse_trap_is_measured(lab: LabServer, page: Any) -> None:
     run = wl.measure_game(page, lab, "mouse_trap", rounds=1, min_rounds=1, target=0.05)
     assert len(run.moves) == len(run.anchor) == 1
     move = run.moves[0]
-    assert 0 < move.first < move.done < move.reply
+    # the reply is the last burst on the pieces layer before the person's turn is back: the
+    # move's own landing when no later one was seen (on a busy machine the wait may end with
+    # the landing), never before it
+    assert 0 < move.first < move.done <= move.reply
     assert move.first_on_animation  # the die tumbles first, on the animation layer
     assert run.anchor[0] > 0
     assert any("first frame" in line for line in wl.report(run, 0.05))
