@@ -144,23 +144,11 @@ def random_playout_us_per_action(game: Any, seconds: float, seed: int = 0) -> fl
 
 def record_texts(game: Any, count: int, seed: int = 0) -> list[tuple[str, int]]:
     """``count`` seeded random games of ``game`` as saved records (JSON text), each with its
-    number of actions; chance drawn from ``chance_outcomes`` as a recorded game does."""
-    from boardgames_widgets.core.record import GameRecord
+    number of actions (:func:`boardgames_widgets.testing.random_record`, seeds ``seed`` ...)."""
+    from boardgames_widgets.testing import random_record
 
-    rng, texts = random.Random(seed), []
-    for k in range(count):
-        state, actions = game.new_initial_state(), []
-        while not game.is_terminal(state):
-            if game.is_chance_node(state):
-                action = sample_outcome(game.chance_outcomes(state), rng)
-            else:
-                legal = game.legal_actions(state)
-                action = legal[rng.randrange(len(legal))]
-            actions.append(str(action))
-            state = game.apply(state, action)
-        record = GameRecord(game.info.id, game.config(), seed + k, tuple(actions), (), tuple(game.returns(state)))
-        texts.append((record.to_json(), len(actions)))
-    return texts
+    records = [random_record(game, seed + k) for k in range(count)]
+    return [(record.to_json(), len(record.actions)) for record in records]
 
 
 def loading_us_per_action(texts: list[tuple[str, int]], seconds: float) -> float:

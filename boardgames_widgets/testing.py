@@ -88,6 +88,7 @@ __all__ = [
     "ScriptedRandom",
     "check_game",
     "exact_distribution",
+    "random_record",
     "reference_playout",
 ]
 
@@ -268,6 +269,25 @@ def _playout(game: Game[Any, Any], seed: int, max_actions: int) -> list[tuple[An
         state = game.apply(state, action)
     path.append((state, None))
     return path
+
+
+def random_record(game: Game[Any, Any], seed: int) -> GameRecord:
+    """A seeded random game of a registered ``game`` as a saved record: every player picks
+    uniformly among the legal actions, chance is drawn from ``chance_outcomes`` by
+    :func:`~boardgames_widgets.core.rng.sample_outcome` (as a recorded game draws it), all
+    from ``random.Random(seed)``; the record keeps ``seed`` and the returns at the end.
+    For tests and benchmarks of saving and loading."""
+    rng = random.Random(seed)
+    state, texts = game.new_initial_state(), []
+    while not game.is_terminal(state):
+        if game.is_chance_node(state):
+            action = sample_outcome(game.chance_outcomes(state), rng)
+        else:
+            legal = game.legal_actions(state)
+            action = legal[rng.randrange(len(legal))]
+        texts.append(str(action))
+        state = game.apply(state, action)
+    return GameRecord(game.info.id, game.config(), seed, tuple(texts), (), tuple(game.returns(state)))
 
 
 def reference_playout(game: Game[Any, Any], state: Any, rng: random.Random) -> tuple[float, ...]:

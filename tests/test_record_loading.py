@@ -4,7 +4,6 @@ configuration, action texts parsed once, chance outcomes checked against the gam
 from __future__ import annotations
 
 import json
-import random
 from typing import Any
 
 import pytest
@@ -13,22 +12,11 @@ from boardgames_widgets import GameRecord, make_game
 from boardgames_widgets.core import record as record_module
 from boardgames_widgets.core.record import cached_game, replay
 from boardgames_widgets.core.registry import game_ids
-from boardgames_widgets.core.rng import sample_outcome
+from boardgames_widgets.testing import random_record
 
 
 def _record(game_id: str, seed: int) -> GameRecord:
-    game = make_game(game_id, num_players=2)
-    rng = random.Random(seed)
-    state, texts = game.new_initial_state(), []
-    while not game.is_terminal(state):
-        if game.is_chance_node(state):
-            action = sample_outcome(game.chance_outcomes(state), rng)
-        else:
-            legal = game.legal_actions(state)
-            action = legal[rng.randrange(len(legal))]
-        texts.append(str(action))
-        state = game.apply(state, action)
-    return GameRecord(game_id, game.config(), seed, tuple(texts), (), tuple(game.returns(state)))
+    return random_record(make_game(game_id, num_players=2), seed)
 
 
 def _reference_replay(record: GameRecord) -> list[Any]:

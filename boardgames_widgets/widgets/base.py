@@ -176,8 +176,8 @@ class GameWidget(GameChrome):
         """Frames drawn on the animation layer before ``action`` shows (default: none).
 
         A frame is a function of a painter, or ``(frame, weight)`` to show it
-        ``weight`` animation steps long. A :class:`Backdrop` among them is drawn on the
-        pieces layer under the frames that follow it: then those frames draw only what
+        ``weight`` animation steps long. A :class:`Backdrop` among them is drawn on
+        :data:`BACKDROP_LAYER` (the overlay, under the animation) for the frames that follow it: then those frames draw only what
         moves (the first frame of a move goes out on its own, before the backdrop is
         even computed).
         """
