@@ -62,3 +62,36 @@ def test_can_capture_is_whether_a_capture_swap_exists_pa_x1(num_players):
             for pos in range(6):
                 probe = game.replace_state(state, actor=me, pos=pos)
                 assert game._can_capture(state.grids, me, pos) == bool(game._capture_swaps(probe))
+
+
+@pytest.mark.parametrize("num_players", [2, 5])
+def test_capture_and_opening_legality_without_the_lists_pa_x1_pa_s2(num_players):
+    """``_is_legal`` in the Capture and opening phases (no list built) against membership
+    in ``legal_actions``, for every Capture swap with fields in and out of range, every
+    turn-up, Decline and the other actions of the pool."""
+    game = Papageno(num_players)
+    states = [s for s in positions(game, 12, seed=40 + num_players) if s.phase in (Phase.CAPTURE, Phase.OPENING)]
+    assert {s.phase for s in states} == {Phase.CAPTURE, Phase.OPENING}
+    swaps = [CaptureSwap(m, o, t) for m in range(-1, 7) for o in range(-1, num_players + 1) for t in range(-1, 7)]
+    turn_ups = [TurnUp(p) for p in range(-1, 7)]
+    for state in states:
+        legal = game.legal_actions(state)
+        for action in POOL + swaps + turn_ups + legal:
+            assert game._is_legal(state, action) == (action in legal), (state.phase, action)
+
+
+def test_the_modules_own_actions_skip_the_input_check_a_look_alike_does_not():
+    """``check_input`` knows the actions :mod:`.actions` makes by identity; an equal
+    object built elsewhere, or one with a field of the wrong type, is checked in full."""
+    from boardgames_widgets.core.api import InvalidActionError
+    from boardgames_widgets.games.papageno import explain
+
+    game = Papageno(2)
+    for action in (Swap(3), Reveal("3"), TurnUp(0), Draw()):
+        assert id(action) not in explain._FIXED or explain._FIXED[id(action)] is not action
+        game._check_input(action)  # well formed: accepted, checked in full
+    bad_ones = (Swap(6), Swap(True), Swap(3.0), TurnUp(-1), Reveal("10"), Reveal(3), CaptureSwap(0, 2, 0))
+    for bad in (*bad_ones, None, 0, "draw", explain._FIXED):
+        with pytest.raises(InvalidActionError):
+            game._check_input(bad)
+    assert all(explain._FIXED[id(a)] is a for a in explain._FIXED.values())

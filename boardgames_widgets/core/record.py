@@ -231,8 +231,12 @@ def replay(record: GameRecord) -> list[Any]:
 
     Every action is parsed, checked and applied by the game's checked ``apply`` (the
     authority: a record replays as it was played); a chance outcome must also be one of
-    ``chance_outcomes`` at its point (see :func:`_outcome`). A text is parsed once, and its action kept for the next
-    time the game meets it (actions are immutable values; see :func:`cached_game`).
+    ``chance_outcomes`` at its point (see :func:`_outcome`), which a game whose ``apply``
+    already refuses everything else (:attr:`Game.apply_checks_chance
+    <boardgames_widgets.core.api.Game.apply_checks_chance>`) is left to check itself: the
+    outcomes are then built only to word a refusal, which reads as it always did. A text is
+    parsed once, and its action kept for the next time the game meets it (actions are
+    immutable values; see :func:`cached_game`).
 
     Raises:
         ValueError: unknown game or bad config, or an action that cannot be parsed or
@@ -241,8 +245,10 @@ def replay(record: GameRecord) -> list[Any]:
     game = record.make_game()
     state = game.new_initial_state()
     states = [state]
+    append = states.append
     parsed = _parse_memo(game)
     current_player, parse, apply = game.current_player, game.parse_action, game.apply
+    look_up = not type(game).apply_checks_chance  # the chance outcomes to look each one up in
     for i, text in enumerate(record.actions):
         player = current_player(state)
         if player == TERMINAL:
@@ -253,10 +259,33 @@ def replay(record: GameRecord) -> list[Any]:
                 action = parse(text)
                 if type(text) is str and len(text) <= _PARSED_TEXT:
                     parsed[text] = action
-            if player == CHANCE:
+            if player == CHANCE and look_up:
                 action = _outcome(game, state, action, text, parsed)
+        except GameError as exc:
+            raise _entry_error(i, text, exc) from exc
+        try:
             state = apply(state, action)
         except GameError as exc:
-            raise ValueError(f"actions[{i}] {short(text)}: {clip(str(exc))}") from exc
-        states.append(state)
+            if player == CHANCE and not look_up:
+                exc = _refusal(game, state, action, text, parsed, exc)
+            raise _entry_error(i, text, exc) from exc
+        append(state)
     return states
+
+
+def _refusal(
+    game: Game[Any, Any], state: Any, action: Any, text: str, parsed: dict[str, Any], exc: GameError
+) -> GameError:
+    """Why a chance node's ``apply`` refused ``action``, in the words :func:`replay` uses
+    when it looks the action up among the outcomes first: :func:`_outcome`'s refusal if it
+    is not one of them, else ``apply``'s own ``exc``."""
+    try:
+        _outcome(game, state, action, text, parsed)
+    except GameError as refusal:
+        return refusal
+    return exc
+
+
+def _entry_error(i: int, text: str, exc: GameError) -> ValueError:
+    """The error of a record whose ``actions[i]``, ``text``, was refused with ``exc``."""
+    return ValueError(f"actions[{i}] {short(text)}: {clip(str(exc))}")

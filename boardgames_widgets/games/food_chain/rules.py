@@ -140,6 +140,8 @@ class FoodChain(Game[FoodChainState, Action]):
         hidden_information=True,
         rules_section="4",
     )
+    #: apply refuses, at a draw, every Draw but the drawer's of a kind the pile holds (FC-T4): chance_outcomes exactly
+    apply_checks_chance: ClassVar[bool] = True
 
     def __init__(self, num_players: int = 2, first_player: int = 0, open_deck_seed: int | str | None = None) -> None:
         super().__init__(num_players)

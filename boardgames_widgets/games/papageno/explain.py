@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from boardgames_widgets.core.api import InvalidActionError, check_action
 from boardgames_widgets.games.papageno.actions import (
     _ACTION_TYPES,
+    _FIXED_ACTIONS,
     Action,
     CaptureSwap,
     DiscardDrawn,
@@ -28,6 +29,15 @@ if TYPE_CHECKING:
     from boardgames_widgets.games.papageno.rules import Papageno
 
 
+#: The actions :mod:`.actions` makes once (every action but a Capture's swap): their fields
+#: are in range by construction, and ``parse_action`` and ``legal_actions`` hand out these
+#: very objects, so they are recognised by identity (a module constant never goes away, so
+#: its id is never another object's; a look-alike is another object, checked in full).
+_FIXED: dict[int, Action] = {id(a): a for a in _FIXED_ACTIONS}
+#: The look-up's default: an object nobody else holds (``None`` is no action).
+_UNKNOWN = object()
+
+
 def check_input(game: Papageno, action: Action) -> None:
     """Strict inputs: a Papageno action whose fields have their types and ranges.
 
@@ -35,6 +45,8 @@ def check_input(game: Papageno, action: Action) -> None:
         InvalidActionError: not an action, a field of the wrong type, a position
             outside 0 … 5, a seat that does not exist or a card kind that does not.
     """
+    if _FIXED.get(id(action), _UNKNOWN) is action:  # one of the module's own actions: well formed, in range
+        return
     check_action(action, _ACTION_TYPES, "Papageno")
     if type(action) is TurnUp or type(action) is Swap:
         positions: tuple[int, ...] = (action.pos,)

@@ -236,6 +236,8 @@ class Papageno(Game[PapagenoState, Action]):
         hidden_information=True,
         rules_section="3",
     )
+    #: apply refuses, at a chance node, exactly what chance_outcomes does not offer (_is_outcome)
+    apply_checks_chance: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -486,10 +488,11 @@ class Papageno(Game[PapagenoState, Action]):
     def _is_legal(self, state: PapagenoState, action: Action) -> bool:
         """Whether ``action`` is in ``legal_actions(state)``.
 
-        The phases of an ordinary turn answer without building the list and comparing
-        ``action`` with each entry (exactly the entries :meth:`legal_actions` lists:
-        an action equals an entry only if it is of the same class with equal fields);
-        the rarer phases use the list itself.
+        The phases of an ordinary turn, the opening and the Capture answer without building
+        the list and comparing ``action`` with each entry (exactly the entries
+        :meth:`legal_actions` lists: an action equals an entry only if it is of the same
+        class with equal fields; tests/test_papageno_speed_paths.py compares the two);
+        the rest use the list itself.
         """
         phase = state.phase
         if phase is Phase.TURN:
@@ -498,9 +501,33 @@ class Papageno(Game[PapagenoState, Action]):
             return type(action) is TakeDiscard and bool(state.discard)
         if phase is Phase.PLACE:
             if type(action) is Swap:
-                return action.pos in range(AREA_SIZE)
+                return 0 <= action.pos < AREA_SIZE
             return type(action) is DiscardDrawn and state.hand_drawn
+        if phase is Phase.CAPTURE:  # the entries of _capture_swaps, and Decline
+            if type(action) is CaptureSwap:
+                return self._is_capture_swap(state, action)
+            return type(action) is Decline
+        if phase is Phase.OPENING:  # a TurnUp of one of the actor's face-down cards
+            return (
+                type(action) is TurnUp and 0 <= action.pos < AREA_SIZE and state.grids[state.actor][action.pos] is None
+            )
         return action in self.legal_actions(state)
+
+    def _is_capture_swap(self, state: PapagenoState, swap: CaptureSwap) -> bool:
+        """Whether ``swap`` is one of :meth:`_capture_swaps` (without building them): a
+        face-up card of the actor's other than the Capture just placed, for a face-up card
+        of an opponent's. Its fields are ints (``check_input``); their ranges are tested
+        here, as the list's entries are all in range."""
+        me, other, mine, theirs = state.actor, swap.other, swap.mine, swap.theirs
+        return (
+            0 <= mine < AREA_SIZE
+            and 0 <= theirs < AREA_SIZE
+            and other != me
+            and 0 <= other < self.num_players
+            and mine != state.pos
+            and state.grids[me][mine] is not None
+            and state.grids[other][theirs] is not None
+        )
 
     def _is_outcome(self, state: PapagenoState, action: Action) -> bool:
         """Whether ``action`` is among ``chance_outcomes(state)`` (without building them)."""

@@ -27,6 +27,12 @@ class Phase(enum.Enum):
     ROUND_OVER = "round over"  #: chance (one outcome): the next round is dealt (PA-S4)
     GAME_OVER = "game over"  #: someone has won enough rounds (PA-E3)
 
+    # A member is equal only to itself (a plain Enum), so hashing it by identity is as
+    # good as Enum's own hash of its name, which runs in Python: the rules test
+    # ``phase in _CHANCE_PHASES`` at every step (a set's order was never fixed anyway:
+    # str hashes differ from one run to the next).
+    __hash__ = object.__hash__
+
 
 _CHANCE_PHASES = frozenset(
     {

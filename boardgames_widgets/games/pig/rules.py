@@ -134,6 +134,8 @@ class Pig(Game[PigState, Action]):
         has_chance=True,
         hidden_information=False,
     )
+    #: apply refuses, while the die rolls, everything but a face 1 to 6 (PG-2): chance_outcomes exactly
+    apply_checks_chance: ClassVar[bool] = True
 
     def __init__(self, num_players: int = 2, target: int = DEFAULT_TARGET) -> None:
         super().__init__(num_players)
