@@ -221,3 +221,39 @@ def test_kept_actions_are_still_refused_where_they_do_not_fit():
         game.apply(state, DRAWS[3, CAT])
     with pytest.raises(IllegalActionError):
         game.apply(state, DRAWS[1, CAT])  # a seat, but not the drawer
+
+
+def test_parsed_actions_are_the_kept_ones_equal_to_a_fresh_reading():
+    """``parse_action`` hands out the kept Place and Draw objects (which ``apply`` knows to be
+    well formed) when there are some, else new ones: always equal to the plain reading, and
+    a text naming a card the game has not (``cheese99``) does not grow the memo."""
+    from boardgames_widgets.games.food_chain.actions import PLACEMENTS, WELL_FORMED
+
+    game = FoodChain(4)
+    kinds = [CAT, DOG, MOUSE, *(f"cheese{v}" for v in (0, 1, 2, 3, 4, 99))]
+    before = len(PLACEMENTS)
+    for kind in kinds:
+        for row in (-17, -16, -3, 0, 2, 15, 16, 40):
+            for col in (-16, -1, 0, 1, 15, 16):
+                text = f"{kind}@{row},{col}"
+                action = game.parse_action(text)
+                value = int(kind[len(CHEESE) :]) if kind.startswith(CHEESE) else 0
+                plain = Place(CHEESE if kind.startswith(CHEESE) else kind, value, row, col)
+                assert action == plain and type(action) is Place and str(action) == text
+                kept = -16 <= row < 16 and -16 <= col < 16 and (kind in (CAT, DOG, MOUSE) or 1 <= value <= 3)
+                assert (id(action) in WELL_FORMED) == kept, text
+    for player in range(6):
+        for kind in (CAT, DOG, MOUSE):
+            action = game.parse_action(f"p{player} draws {kind}")
+            assert action == Draw(player, kind) and type(action) is Draw
+            assert (id(action) in WELL_FORMED) == (player < 4)
+    assert len(PLACEMENTS) <= max(before, 3 + 3)  # the game's own cards only
+
+
+def test_the_initial_state_is_worked_out_once_and_equals_a_fresh_one():
+    for n in (2, 3, 4):
+        for open_deck_seed in (None, 7):
+            game = FoodChain(n, open_deck_seed=open_deck_seed)
+            first = game.new_initial_state()
+            assert game.new_initial_state() is first
+            assert first == game._set_up() == FoodChain(n, open_deck_seed=open_deck_seed)._set_up()

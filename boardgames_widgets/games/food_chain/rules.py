@@ -161,6 +161,8 @@ class FoodChain(Game[FoodChainState, Action]):
         # The last table whose edge was worked out from its cards (a state made other than by
         # the rules has no edge yet: search's determinizations share one table)
         self._last_edge: tuple[tuple[Placed, ...] | None, Edge] = (None, Edge.empty(self.side))
+        # The initial state, once asked for (see new_initial_state)
+        self._initial: FoodChainState | None = None
 
     def config(self) -> dict[str, object]:
         cfg: dict[str, object] = {"num_players": self.num_players}
@@ -177,7 +179,18 @@ class FoodChain(Game[FoodChainState, Action]):
         return (FULL_DECK[0] - removed[0], FULL_DECK[1] - removed[1], FULL_DECK[2] - removed[2])
 
     def new_initial_state(self) -> FoodChainState:
-        """FC-S1 … FC-S4: cheese sets in hand, the pile, the start card; then the opening draws."""
+        """FC-S1 … FC-S4: cheese sets in hand, the pile, the start card; then the opening draws.
+
+        The same (immutable) state every time, worked out once: it depends only on the
+        configuration, and building it (the cheese cards, the sorted hands) cost as much as
+        replaying a tenth of a saved game."""
+        state = self._initial
+        if state is None:
+            state = self._initial = self._set_up()
+        return state
+
+    def _set_up(self) -> FoodChainState:
+        """:meth:`new_initial_state`, built."""
         n = self.num_players
         # FC-S1: each player's set of cheese cards in hand (one Card object per value and
         # player: equal cards are then the same object, see _ANIMAL_CARDS)
