@@ -77,12 +77,16 @@ def check_depth(data: Any, limit: int = MAX_DEPTH) -> None:
     """
     level: list[Any] = [data]
     for _ in range(limit + 1):
-        level = [
-            v
-            for item in level
-            if isinstance(item, list | dict)
-            for v in (item.values() if isinstance(item, dict) else item)
-        ]
+        deeper: list[Any] = []
+        for item in level:
+            kind = type(item)
+            if kind is str or kind is int or kind is float or item is None:
+                continue  # the leaves JSON is mostly made of, passed without an isinstance
+            if isinstance(item, dict):
+                deeper.extend(item.values())
+            elif isinstance(item, list):
+                deeper.extend(item)
+        level = deeper
         if not level:
             return
     raise ValueError(f"JSON nested deeper than {limit} levels")
