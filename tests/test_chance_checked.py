@@ -1,7 +1,8 @@
-"""Games that say their checked ``apply`` refuses every action that is not a chance outcome
-(``Game.apply_checks_chance``) keep their word, and a saved game's replay, which then
-leaves that check to ``apply``, accepts and refuses exactly what it did when it looked
-every chance action up among ``chance_outcomes`` (the same errors, word for word).
+"""Games that say their checked ``apply`` refuses every action that is not a chance outcome,
+and every action once the game is over (``Game.apply_checks_chance``), keep their word, and
+a saved game's replay, which then leaves those checks to ``apply``, accepts and refuses
+exactly what it did when it asked who acts and looked every chance action up among
+``chance_outcomes`` first (the same errors, word for word).
 
 Loading is a trust boundary (saved games come from anyone): each tampered record below is
 replayed both ways and must be refused both ways with the same message.
@@ -78,6 +79,12 @@ def test_apply_refuses_at_chance_nodes_exactly_what_chance_outcomes_does_not_off
                 except GameError:
                     accepted = False
                 assert accepted == (action in offered), (gid, game.num_players, action)
+        ends = [s for s in random_states(game, 3, seed=8, terminal=True) if game.is_terminal(s)]
+        assert ends
+        for state in ends:
+            for action in pool:
+                with pytest.raises(GameError):
+                    game.apply(state, action)
 
 
 def _both_ways(record: GameRecord, monkeypatch) -> tuple[str, object]:
@@ -122,6 +129,19 @@ def test_tampered_chance_entries_are_refused_with_the_same_words(gid, monkeypatc
                     else:
                         assert fast[1] == reference[1]  # the same states
     assert refused > 20
+
+
+@pytest.mark.parametrize("gid", CHECKED)
+def test_entries_after_the_end_are_refused_with_the_same_words(gid, monkeypatch):
+    """Attack: a finished saved game with more entries after its end (actions of the game,
+    chance outcomes, texts that are no action): "the game is already over", as before."""
+    game = _configs(gid)[-1]
+    record = random_record(game, 2)
+    extras = [*sorted(set(record.actions))[:6], *EXTRA_TEXTS.get(gid, []), "", "nonsense", "x" * 5000]
+    for extra in extras:
+        tampered = GameRecord(record.game, dict(record.config), None, (*record.actions, extra))
+        fast, reference = _both_ways(tampered, monkeypatch)
+        assert fast == reference and fast[0] == "error" and "the game is already over" in str(fast[1])
 
 
 @pytest.mark.parametrize("gid", CHECKED)

@@ -95,8 +95,9 @@ class Game(ABC, Generic[S, A]):
     info: ClassVar[GameInfo]
     #: Whether the checked :meth:`apply` raises :class:`GameError`, at every chance node,
     #: for every action that is not one of :meth:`chance_outcomes` there (and accepts every
-    #: one that is). A game that says so spares a saved game's replay building the
-    #: outcomes (and their Fractions) at each chance node to look the action up (see
+    #: one that is), and for every action once the game is over. A game that says so spares
+    #: a saved game's replay asking who acts and building the outcomes (and their
+    #: Fractions) at each entry to look the action up (see
     #: :func:`~boardgames_widgets.core.record.replay`); tests/test_chance_checked.py holds
     #: every game that says so to it. The default promises nothing.
     apply_checks_chance: ClassVar[bool] = False

@@ -231,10 +231,11 @@ def replay(record: GameRecord) -> list[Any]:
 
     Every action is parsed, checked and applied by the game's checked ``apply`` (the
     authority: a record replays as it was played); a chance outcome must also be one of
-    ``chance_outcomes`` at its point (see :func:`_outcome`), which a game whose ``apply``
-    already refuses everything else (:attr:`Game.apply_checks_chance
-    <boardgames_widgets.core.api.Game.apply_checks_chance>`) is left to check itself: the
-    outcomes are then built only to word a refusal, which reads as it always did. A text is
+    ``chance_outcomes`` at its point (see :func:`_outcome`). A game whose ``apply`` refuses
+    everything else, and everything once the game is over (:attr:`Game.apply_checks_chance
+    <boardgames_widgets.core.api.Game.apply_checks_chance>`), is left to check both itself
+    (:func:`_replay_checked`): who acts and the outcomes are then asked only to word a
+    refusal, which reads as it always did. A text is
     parsed once, and its action kept for the next time the game meets it (actions are
     immutable values; see :func:`cached_game`).
 
@@ -245,45 +246,85 @@ def replay(record: GameRecord) -> list[Any]:
     game = record.make_game()
     state = game.new_initial_state()
     states = [state]
-    append = states.append
     parsed = _parse_memo(game)
+    if type(game).apply_checks_chance:
+        _replay_checked(game, state, record.actions, parsed, states)
+        return states
     current_player, parse, apply = game.current_player, game.parse_action, game.apply
-    look_up = not type(game).apply_checks_chance  # the chance outcomes to look each one up in
     for i, text in enumerate(record.actions):
         player = current_player(state)
         if player == TERMINAL:
-            raise ValueError(f"actions[{i}] {short(text)}: the game is already over")
+            raise _over(i, text)
         try:
             action = parsed.get(text) if type(text) is str else None
             if action is None:
                 action = parse(text)
                 if type(text) is str and len(text) <= _PARSED_TEXT:
                     parsed[text] = action
-            if player == CHANCE and look_up:
+            if player == CHANCE:
                 action = _outcome(game, state, action, text, parsed)
-        except GameError as exc:
-            raise _entry_error(i, text, exc) from exc
-        try:
             state = apply(state, action)
         except GameError as exc:
-            if player == CHANCE and not look_up:
-                exc = _refusal(game, state, action, text, parsed, exc)
             raise _entry_error(i, text, exc) from exc
-        append(state)
+        states.append(state)
     return states
 
 
-def _refusal(
-    game: Game[Any, Any], state: Any, action: Any, text: str, parsed: dict[str, Any], exc: GameError
-) -> GameError:
-    """Why a chance node's ``apply`` refused ``action``, in the words :func:`replay` uses
-    when it looks the action up among the outcomes first: :func:`_outcome`'s refusal if it
-    is not one of them, else ``apply``'s own ``exc``."""
+def _replay_checked(
+    game: Game[Any, Any], state: Any, actions: tuple[str, ...], parsed: dict[str, Any], states: list[Any]
+) -> None:
+    """:func:`replay`'s loop for a game whose checked ``apply`` refuses every action at a
+    finished game and every action that is not a chance outcome at a chance node
+    (:attr:`Game.apply_checks_chance <boardgames_widgets.core.api.Game.apply_checks_chance>`):
+    nothing is asked before ``apply`` (neither who acts nor the outcomes). Only when an entry
+    is refused are they asked, so that the error is the one the plain loop raises (a
+    finished game first, then an outcome that chance does not offer, else the refusal)."""
+    parse, apply = game.parse_action, game.apply
+    append = states.append
+    for i, text in enumerate(actions):
+        try:
+            action = parsed.get(text) if type(text) is str else None
+            if action is None:
+                action = parse(text)
+                if type(text) is str and len(text) <= _PARSED_TEXT:
+                    parsed[text] = action
+        except Exception as exc:
+            if game.current_player(state) == TERMINAL:
+                raise _over(i, text) from None
+            if isinstance(exc, GameError):
+                raise _entry_error(i, text, exc) from exc
+            raise
+        try:
+            state = apply(state, action)
+        except Exception as exc:
+            player = game.current_player(state)
+            if player == TERMINAL:
+                raise _over(i, text) from None
+            if player == CHANCE:
+                refusal = _not_an_outcome(game, state, action, text, parsed)
+                if refusal is not None:
+                    raise _entry_error(i, text, refusal) from refusal
+            if isinstance(exc, GameError):
+                raise _entry_error(i, text, exc) from exc
+            raise
+        append(state)
+
+
+def _not_an_outcome(
+    game: Game[Any, Any], state: Any, action: Any, text: str, parsed: dict[str, Any]
+) -> GameError | None:
+    """:func:`_outcome`'s refusal of ``action`` at the chance node ``state``, or ``None``
+    if it is one of the outcomes there."""
     try:
         _outcome(game, state, action, text, parsed)
     except GameError as refusal:
         return refusal
-    return exc
+    return None
+
+
+def _over(i: int, text: str) -> ValueError:
+    """The error of a record whose ``actions[i]``, ``text``, comes after the end of the game."""
+    return ValueError(f"actions[{i}] {short(text)}: the game is already over")
 
 
 def _entry_error(i: int, text: str, exc: GameError) -> ValueError:
