@@ -34,16 +34,32 @@ EXTRA_TEXTS = {
         "cheese1@0,1",
     ],
     "pig": ["rolled 0", "rolled 7", "rolled 1", "roll", "hold"],
+    "mouse_trap": [
+        "roll 0",
+        "roll 7",
+        "roll 1",
+        "trap works",
+        "trap fails",
+        "crank",
+        "end turn",
+        "move Red",
+        "move Green",
+    ],
 }
 
 
 def test_the_games_that_say_so():
-    assert {"papageno", "food_chain", "pig"} <= set(CHECKED)
+    assert {"papageno", "food_chain", "pig", "mouse_trap"} <= set(CHECKED)
+
+
+#: Configurations with other chance nodes: a Mouse Trap trap that always works (no "trap fails").
+MORE_CONFIGS = {"mouse_trap": [{"stage_reliability": ["1"] * 7}]}
 
 
 def _configs(gid: str) -> list:
     info = game_class(gid).info
-    return [make_game(gid, num_players=n) for n in sorted({info.min_players, info.max_players})]
+    games = [make_game(gid, num_players=n) for n in sorted({info.min_players, info.max_players})]
+    return games + [make_game(gid, **config) for config in MORE_CONFIGS.get(gid, [])]
 
 
 def _pool(game, states, texts) -> list:

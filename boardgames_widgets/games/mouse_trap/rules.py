@@ -110,6 +110,8 @@ class MouseTrap(Game[MouseTrapState, Action]):
         hidden_information=False,
         rules_section="2",
     )
+    #: apply refuses a roll or trap outcome chance does not offer, and everything after the end
+    apply_checks_chance: ClassVar[bool] = True
 
     def __init__(self, num_players: int = 2, **params: Any) -> None:
         super().__init__(num_players)
