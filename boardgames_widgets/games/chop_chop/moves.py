@@ -195,22 +195,36 @@ def table_moves(game: ChopChop, state: ChopChopState, pieces: Sequence[int], ste
         else:
             table = tables.get((piece, start, steps, forbid))
         if table is None:
-            lay = game.layout
-            walks = walk_table(lay.cat_nbrs if piece == CAT else lay.mouse_nbrs, start, steps, forbid, n)
-            table = tables[piece, start, steps, forbid] = PieceWalks(walks, (piece + 1) * n * n, n)
-            if forbid < 0:
-                game._roll_walks[piece + 1][start * ROLL_STRIDE + steps] = table
+            table = build_table(game, piece, start, steps, forbid)
         seen = bad & table.reach
         got = table.memo.get(seen)
         if got is None:
-            if game._memo_size >= MEMO_LIMIT:  # forget every walk set, so memory stays bounded
-                for other in tables.values():
-                    other.memo.clear()
-                game._memo_size = 0
-            got = table.memo[seen] = filter_walks(table, seen)
-            game._memo_size += 1
+            got = remember(game, table, seen)
         out.append((table.keys, table.paths, got))
     return out
+
+
+def build_table(game: ChopChop, piece: int, start: int, steps: int, forbid: int) -> PieceWalks:
+    """The walk table of ``piece`` from ``start`` (made once per game, then found in
+    ``game._piece_walks``, and in ``game._roll_walks`` for moves as rolled)."""
+    lay, n = game.layout, game._n_cells
+    walks = walk_table(lay.cat_nbrs if piece == CAT else lay.mouse_nbrs, start, steps, forbid, n)
+    table = game._piece_walks[piece, start, steps, forbid] = PieceWalks(walks, (piece + 1) * n * n, n)
+    if forbid < 0:
+        game._roll_walks[piece + 1][start * ROLL_STRIDE + steps] = table
+    return table
+
+
+def remember(game: ChopChop, table: PieceWalks, seen: int) -> int:
+    """The moves of ``table`` when ``seen`` (``bad & table.reach``) blocks it, filtered
+    now and remembered (:data:`MEMO_LIMIT` bounds the memory: past it, every table forgets)."""
+    if game._memo_size >= MEMO_LIMIT:  # forget every walk set, so memory stays bounded
+        for other in game._piece_walks.values():
+            other.memo.clear()
+        game._memo_size = 0
+    got = table.memo[seen] = filter_walks(table, seen)
+    game._memo_size += 1
+    return got
 
 
 def nth_move(moves: int, index: int) -> int:
