@@ -92,10 +92,12 @@ Moves = tuple[tuple[int, ...], tuple[tuple[int, ...], ...], int]
 #: face is at most 8, see :data:`~.layout.PARAMETER_RANGES`).
 ROLL_STRIDE = 9
 
-#: Moves a game remembers (:func:`table_moves`) before it forgets them all and starts
-#: again: a bound on memory (about 200 bytes each, so at most about 7 MB a game object;
-#: random games from the start find about 78% of their moves remembered).
-MEMO_LIMIT = 1 << 15
+#: Moves a game remembers (:func:`table_moves`) in one generation: past it, a new
+#: generation starts and the one before the last is forgotten (what the last one found
+#: again moves into the new one), so the moves in use stay. A bound on memory (about
+#: 200 bytes each, two generations: at most about 7 MB a game object); fresh random games
+#: find about 75-80% of their moves remembered.
+MEMO_LIMIT = 1 << 14
 
 
 class PieceWalks:
@@ -115,9 +117,10 @@ class PieceWalks:
         later: per walk, the later walks with its move key, in order.
         every: all walks.
         memo: ``bad & reach`` (see :func:`table_moves`) -> the moves as a walk set.
+        old: the memo of the generation before (see :data:`MEMO_LIMIT`).
     """
 
-    __slots__ = ("every", "firsts", "keys", "later", "memo", "paths", "reach", "stopped_by")
+    __slots__ = ("every", "firsts", "keys", "later", "memo", "old", "paths", "reach", "stopped_by")
 
     def __init__(self, walks: tuple[Walk, ...], base: int, n_cells: int) -> None:
         self.keys = tuple(base + outcome for _, outcome, _ in walks)
@@ -144,6 +147,7 @@ class PieceWalks:
         self.later = tuple(later)
         self.every = (1 << len(walks)) - 1
         self.memo: dict[int, int] = {}
+        self.old: dict[int, int] = {}
 
 
 def filter_walks(table: PieceWalks, bad: int) -> int:
@@ -216,13 +220,18 @@ def build_table(game: ChopChop, piece: int, start: int, steps: int, forbid: int)
 
 
 def remember(game: ChopChop, table: PieceWalks, seen: int) -> int:
-    """The moves of ``table`` when ``seen`` (``bad & table.reach``) blocks it, filtered
-    now and remembered (:data:`MEMO_LIMIT` bounds the memory: past it, every table forgets)."""
-    if game._memo_size >= MEMO_LIMIT:  # forget every walk set, so memory stays bounded
+    """The moves of ``table`` when ``seen`` (``bad & table.reach``) blocks it, not in its
+    memo: from the generation before or filtered now, and remembered (:data:`MEMO_LIMIT`
+    bounds the memory: past it, every table starts a new generation)."""
+    if game._memo_size >= MEMO_LIMIT:  # a new generation (the oldest is forgotten)
         for other in game._piece_walks.values():
-            other.memo.clear()
+            other.old = other.memo
+            other.memo = {}
         game._memo_size = 0
-    got = table.memo[seen] = filter_walks(table, seen)
+    got = table.old.get(seen)
+    if got is None:
+        got = filter_walks(table, seen)
+    table.memo[seen] = got
     game._memo_size += 1
     return got
 

@@ -4,14 +4,17 @@
 draws from the generator, the same returns); the conformance suite checks it does, and the
 tests compare the final position with the definition's on many seeded games.
 
-Most of a random game is a die roll, a move as rolled that lands on no face-down tile, and
-the next turn. :func:`play` does those three steps written out in one loop — the moves of
-:func:`.moves.table_moves` (the masks of :func:`.moves.masks`, the walk tables and the moves
-they remember), :meth:`~.rules.ChopChop._move`, :meth:`~.rules.ChopChop._end_turn` and
-:meth:`~.rules.ChopChop._start_turn` — with no list of moves, no call per piece and no call
-per step (a playout spent more time calling than deciding). Everything else (a tile turned,
-extra steps, an arrow, a fork, a knife's skipped turn, a win, a dead position, a custom
-die's long moves) goes through the rules' own methods, unchanged.
+Most of a random game is a die roll, a move as rolled, perhaps a tile turned that is a
+broken plate or cheese, and the next turn. :func:`play` does those steps written out in one
+loop — the moves of :func:`.moves.table_moves` (the masks of :func:`.moves.masks`, the walk
+tables and the moves they remember), :meth:`~.rules.ChopChop._move`,
+:meth:`~.rules.ChopChop._resolve`, :meth:`~.rules.ChopChop._end_turn` with the usual answer
+of :meth:`.deadness.Deadness.is_dead`, and :meth:`~.rules.ChopChop._start_turn` — with no
+list of moves and no call per piece or step (a playout spent more time calling than
+deciding), writing to the draft only what the turn leaves changed. Everything else (a catch,
+a hole tile turned, extra steps, an arrow, a fork, a knife's skipped turn, a win, any other
+answer of the dead-position test, a custom die's long moves) goes through the rules' own
+methods, unchanged.
 """
 
 from __future__ import annotations
@@ -21,9 +24,18 @@ from typing import TYPE_CHECKING, cast
 
 from boardgames_widgets.core.rng import index_drawer
 from boardgames_widgets.games.chop_chop.actions import _REVEALS, CAT
+from boardgames_widgets.games.chop_chop.layout import TILES, Tile
 from boardgames_widgets.games.chop_chop.moves import ROLL_STRIDE, build_table, nth_move, remember
 from boardgames_widgets.games.chop_chop.paths import TABLE_MAX_STEPS
-from boardgames_widgets.games.chop_chop.state import DRAW, FACE_DOWN, ChopChopState, Phase, _Draft
+from boardgames_widgets.games.chop_chop.state import (
+    DRAW,
+    FACE_DOWN,
+    NO_TILE,
+    UNCOVERED_CHEESE,
+    ChopChopState,
+    Phase,
+    _Draft,
+)
 
 if TYPE_CHECKING:
     from boardgames_widgets.games.chop_chop.rules import ChopChop
@@ -70,7 +82,11 @@ def play(game: ChopChop, state: ChopChopState, rng: random.Random) -> _Draft:
     tile_masks, is_dead, open_is_live = deadness.tile_masks, deadness.is_dead, deadness._open_is_live
     max_turns, cheese_to_win = game.cfg.max_turns, game.cfg.cheese_to_win
     mouse_seats = game.num_players - 1
-    known_tiles: tuple[int, ...] | None = None  # the tiles `cheese` was computed for
+    dead_tables, tables, off_table = deadness._cache, deadness._tables, deadness._off_table
+    cheese_kind, fork_kind, arrow_kind = deadness._kinds
+    plate_kind = TILES.index(Tile.PLATE)
+    known_tiles: tuple[int, ...] | None = None  # the tiles `cheese` and `face_down` were computed for
+    face_down = 0
     path: tuple[int, ...]  # the move played this turn (empty: Pass)
     found: int | None
     cheese = 0
@@ -93,7 +109,7 @@ def play(game: ChopChop, state: ChopChopState, rng: random.Random) -> _Draft:
             # -- the move as rolled (moves.table_moves written out) --
             tiles = d.tiles
             if tiles is not known_tiles:
-                cheese = tile_masks(tiles)[0]
+                cheese, face_down = tile_masks(tiles)
                 known_tiles = tiles
             mice = d.mice
             if not mice_turn:  # CC-S4: the cat player moves the cat (moves.masks, line by line)
@@ -183,39 +199,39 @@ def play(game: ChopChop, state: ChopChopState, rng: random.Random) -> _Draft:
                         continue
                     # -- rules._move, the mice's part: nothing happens on arrival --
                     d.path = path
-                    d.mice = (*mice[:piece], dest, *mice[piece + 1 :])
-            # -- rules._end_turn and _start_turn: the next turn (CC-S4, CC-W5); the draft
-            # still says ROLL, as the next turn starts (is_dead reads no MOVE phase) --
-            if d.mice_skip or d.cat_skip:  # a knife's skipped turn (CC-T6): the rules' own
-                d.roll = steps
-                d.phase = move
-                if path:  # what rules._move set and _start_turn resets
-                    d.last_from = path[-2]
-                    if mice_turn:
-                        d.mouse = piece  # CC-M7
-                end_turn(d)
+                    mice = d.mice = (*mice[:piece], dest, *mice[piece + 1 :])
+        elif phase is reveal:  # draw_by_counts, drawing its number with below (the same draws)
+            hidden = d.hidden
+            r = below(sum(hidden)) - hidden[0]
+            kind = 0  # the kind drawn
+            while r >= 0:
+                kind += 1
+                r -= hidden[kind]
+            mice_turn = d.mice_turn
+            if not (
+                kind == plate_kind
+                or (not mice_turn and kind in (cheese_kind, fork_kind))
+                or (kind == cheese_kind and d.cheese + 1 < cheese_to_win)
+            ):
+                game._step(d, _REVEALS[kind], ())  # extra steps, an arrow, a fork, a knife, a win
                 continue
-            turns = d.turns = d.turns + 1
-            if turns >= max_turns or ((cheese or not open_is_live) and is_dead(d)):
-                d.phase = Phase.OVER  # CC-W5: a draw (rules._finish)
-                d.winner = DRAW
-                d.roll = 0
-                if path:  # what rules._move set
-                    d.last_from = path[-2]
-                    if mice_turn:
-                        d.mouse = piece  # CC-M7
-                return d
-            d.roll = 0
-            d.last_from = -1
-            d.lock = -1
-            d.mouse = -1
+            # -- rules._step and _resolve: a broken plate (CC-T1), cheese (CC-T2), the cat's fork --
+            d.hidden = (*hidden[:kind], hidden[kind] - 1, *hidden[kind + 1 :])
+            tiles = d.tiles
             if mice_turn:
-                d.mice_turn = False
-                d.seat = 0  # CAT_SEAT
+                cell = d.mice[d.mouse]
+                d.tiles = (*tiles[:cell], NO_TILE, *tiles[cell + 1 :])
+                if kind == cheese_kind:
+                    d.cheese += 1  # CC-T2 (not the last cheese: no win to check)
             else:
-                d.mice_turn = True
-                seat = d.seat = d.next_mouse_seat  # CC-S4: mouse turns rotate among the mouse players
-                d.next_mouse_seat = seat % mouse_seats + 1
+                cell = d.cat
+                # CC-T2: the cat sits on uncovered cheese; CC-T1, CC-T5: a plate or a fork is gone
+                d.tiles = (*tiles[:cell], UNCOVERED_CHEESE if kind == cheese_kind else NO_TILE, *tiles[cell + 1 :])
+            tiles = d.tiles
+            cheese, face_down = tile_masks(tiles)
+            known_tiles = tiles
+            mice = d.mice
+            path = ()  # (the move's fields are the draft's already)
         elif phase is arrow:  # CC-T4: a jump to any target, or Decline (the order of legal_actions)
             piece = d.mouse if d.mice_turn else CAT
             cells = jump_targets(view, piece)
@@ -224,6 +240,7 @@ def play(game: ChopChop, state: ChopChopState, rng: random.Random) -> _Draft:
                 move_piece(d, piece, (d.cat if piece == CAT else d.mice[piece], cells[i]))
             else:
                 end_turn(d)
+            continue
         elif phase is move or phase is extra:
             # the i-th legal action, found piece by piece (no list of actions built)
             groups2, last = moves_by_piece(view)
@@ -237,15 +254,66 @@ def play(game: ChopChop, state: ChopChopState, rng: random.Random) -> _Draft:
                 i -= count
             else:  # Pass or Decline
                 end_turn(d)
-        elif phase is reveal:  # draw_by_counts, drawing its number with below (the same draws)
-            r = below(sum(d.hidden))
-            for kind, count in enumerate(d.hidden):
-                r -= count
-                if r < 0:
-                    game._step(d, _REVEALS[kind], ())
-                    break
+            continue
         elif phase is Phase.OVER:
             return d
         else:  # PLACE, FORK
             legal = game.legal_actions(view)
             game._step(d, legal[below(len(legal))], ())
+            continue
+        # -- rules._end_turn and _start_turn: the next turn (CC-S4, CC-W5); after a move
+        # the draft still says ROLL, as the next turn starts (is_dead reads no MOVE phase) --
+        if d.mice_skip or d.cat_skip:  # a knife's skipped turn (CC-T6): the rules' own
+            if phase is roll:
+                d.roll = steps
+                d.phase = move
+            if path:  # what rules._move set and _start_turn resets
+                d.last_from = path[-2]
+                if mice_turn:
+                    d.mouse = piece  # CC-M7
+            end_turn(d)
+            continue
+        turns = d.turns = d.turns + 1
+        if cheese or not open_is_live:
+            # CC-W5: deadness.is_dead's usual answer written out (the cat can still meet
+            # every mouse: live); any other answer is is_dead's own
+            cat_comp, mouse_comp, anywhere, arrow_catch = dead_tables.get(cheese) or tables(cheese)
+            reach = cat_comp[d.cat]
+            catch = reach & ~cheese if reach & (reach - 1) else 0
+            arrows = d.hidden[arrow_kind] > 0
+            if arrows and reach & face_down & off_table:
+                catch |= arrow_catch
+            catch &= off_table
+            for p in mice:
+                if p >= 0:
+                    reach = mouse_comp[p]
+                    if arrows and reach & face_down:
+                        reach |= anywhere
+                    if not reach & catch:
+                        dead = is_dead(d)
+                        break
+            else:
+                dead = False
+        else:
+            dead = False
+        if turns >= max_turns or dead:
+            d.phase = Phase.OVER  # CC-W5: a draw (rules._finish)
+            d.winner = DRAW
+            d.roll = 0
+            if path:  # what rules._move set
+                d.last_from = path[-2]
+                if mice_turn:
+                    d.mouse = piece  # CC-M7
+            return d
+        d.phase = roll
+        d.roll = 0
+        d.last_from = -1
+        d.lock = -1
+        d.mouse = -1
+        if mice_turn:
+            d.mice_turn = False
+            d.seat = 0  # CAT_SEAT
+        else:
+            d.mice_turn = True
+            seat = d.seat = d.next_mouse_seat  # CC-S4: mouse turns rotate among the mouse players
+            d.next_mouse_seat = seat % mouse_seats + 1
