@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 from boardgames_widgets.games.chop_chop.actions import CAT, Action, Decline, Jump, Move, Pass
 from boardgames_widgets.games.chop_chop.layout import Coord, Layout
-from boardgames_widgets.games.chop_chop.paths import Walk, walk_table
+from boardgames_widgets.games.chop_chop.paths import TABLE_MAX_STEPS, Walk, walk_table
 from boardgames_widgets.games.chop_chop.state import ChopChopState, Phase
 
 if TYPE_CHECKING:
@@ -118,9 +118,10 @@ class PieceWalks:
         every: all walks.
         memo: ``bad & reach`` (see :func:`table_moves`) -> the moves as a walk set.
         old: the memo of the generation before (see :data:`MEMO_LIMIT`).
+        walks_of: per move key, its walks (a walk set).
     """
 
-    __slots__ = ("every", "firsts", "keys", "later", "memo", "old", "paths", "reach", "stopped_by")
+    __slots__ = ("every", "firsts", "keys", "later", "memo", "old", "paths", "reach", "stopped_by", "walks_of")
 
     def __init__(self, walks: tuple[Walk, ...], base: int, n_cells: int) -> None:
         self.keys = tuple(base + outcome for _, outcome, _ in walks)
@@ -148,6 +149,7 @@ class PieceWalks:
         self.every = (1 << len(walks)) - 1
         self.memo: dict[int, int] = {}
         self.old: dict[int, int] = {}
+        self.walks_of = {base + outcome: sum(1 << i for i in group) for outcome, group in by_key.items()}
 
 
 def filter_walks(table: PieceWalks, bad: int) -> int:
@@ -234,6 +236,47 @@ def remember(game: ChopChop, table: PieceWalks, seen: int) -> int:
     table.memo[seen] = got
     game._memo_size += 1
     return got
+
+
+def move_path(game: ChopChop, state: ChopChopState, key: int) -> tuple[int, ...] | None:
+    """The path of the action with ``key`` (:func:`action_key`) if it is legal in ``state``,
+    else None: ``game._keyed(state).get(key)``, the check of :meth:`~.rules.ChopChop.apply`.
+
+    A move as rolled or extra steps (the usual action of a saved game) needs only the
+    moves of the piece it moves: its key names the piece, and a piece's moves do not
+    depend on the other pieces that may move (:func:`table_moves`; their keys differ).
+    So only that piece's walks are filtered, if it may move at all. Pass, Decline,
+    arrows and a custom die's long moves ask :meth:`~.rules.ChopChop._keyed`.
+    """
+    phase = state.phase
+    steps = state.roll
+    if key < 0 or phase is Phase.ARROW or steps > TABLE_MAX_STEPS:
+        return game._keyed(state).get(key)
+    if phase is not Phase.MOVE and phase is not Phase.EXTRA:
+        return None
+    n = game._n_cells
+    piece = key // (n * n) - 1
+    pieces, forbid = game._movers(state)
+    if piece not in pieces:
+        return None  # not a piece that may move now (CC-S4, CC-M7, CC-T6)
+    # table_moves(game, state, [piece], steps, forbid), the one walk set it finds, written out
+    start = state.cat if piece == CAT else state.mice[piece]
+    if forbid < 0:
+        table = game._roll_walks[piece + 1][start * ROLL_STRIDE + steps]
+    else:
+        table = game._piece_walks.get((piece, start, steps, forbid))
+    if table is None:
+        table = build_table(game, piece, start, steps, forbid)
+    walks = table.walks_of.get(key, 0)
+    if not walks:
+        return None  # no walk of that piece ends so (CC-M1, CC-M2, CC-M4)
+    blocked, stop = masks(game, state, piece)
+    seen = (blocked | (game._every_cell ^ stop) << n) & table.reach
+    found = table.memo.get(seen)
+    if found is None:
+        found = remember(game, table, seen)
+    walks &= found  # the one walk of the move if it is legal (CC-M3, CC-M8, CC-T2, CC-T3, CC-W3)
+    return table.paths[walks.bit_length() - 1] if walks else None
 
 
 def nth_move(moves: int, index: int) -> int:
