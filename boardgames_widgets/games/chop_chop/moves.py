@@ -256,9 +256,19 @@ def move_path(game: ChopChop, state: ChopChopState, key: int) -> tuple[int, ...]
         return None
     n = game._n_cells
     piece = key // (n * n) - 1
-    pieces, forbid = game._movers(state)
-    if piece not in pieces:
-        return None  # not a piece that may move now (CC-S4, CC-M7, CC-T6)
+    # a piece of ChopChop._movers(state)? (its rules, without the list)
+    forbid = -1
+    if phase is Phase.EXTRA:
+        may = piece == game.mover(state)  # CC-M7
+        forbid = state.last_from  # CC-T3
+    elif not state.mice_turn:
+        may = piece == CAT  # CC-S4
+    elif state.lock >= 0:
+        may = piece == state.lock  # CC-T6
+    else:
+        may = 0 <= piece < len(state.mice) and state.mice[piece] >= 0  # CC-S4
+    if not may:
+        return None  # not a piece that may move now
     # table_moves(game, state, [piece], steps, forbid), the one walk set it finds, written out
     start = state.cat if piece == CAT else state.mice[piece]
     if forbid < 0:
