@@ -95,9 +95,9 @@ ROLL_STRIDE = 9
 #: Moves a game remembers (:func:`table_moves`) in one generation: past it, a new
 #: generation starts and the one before the last is forgotten (what the last one found
 #: again moves into the new one), so the moves in use stay. A bound on memory (about
-#: 200 bytes each, two generations: at most about 7 MB a game object); fresh random games
-#: find about 75-80% of their moves remembered.
-MEMO_LIMIT = 1 << 14
+#: 190 bytes each, two generations: at most about 12 MB a game object); fresh random games
+#: find about 80-85% of their moves remembered.
+MEMO_LIMIT = 1 << 15
 
 
 class PieceWalks:
