@@ -12,7 +12,7 @@ import pytest
 from random_states import random_states
 
 from boardgames_widgets.games.chop_chop import rules
-from boardgames_widgets.games.chop_chop.rules import CAT, ChopChop, Phase
+from boardgames_widgets.games.chop_chop.rules import CAT, ChopChop, Move, Phase
 
 
 def positions(game, games: int, seed: int) -> list:
@@ -68,11 +68,13 @@ def test_a_die_longer_than_the_tables_uses_the_search_cc_m2():
 
 def test_moves_made_by_the_game_and_equal_moves_made_elsewhere_apply_alike():
     """A Move from ``legal_actions`` (found by id) and an equal Move built by hand or
-    parsed from text give the same next state."""
+    parsed from text give the same next state (parsing gives the game's own Move)."""
     game = ChopChop(3)
     states = [s for s in positions(game, 3, seed=7) if s.phase is Phase.MOVE]
     for state in states[:40]:
         for action in game.legal_actions(state)[:3]:
-            copy = game.parse_action(str(action))
-            assert copy is not action  # an equal object: found by its fields, not its id
-            assert game.apply(state, copy) == game.apply(state, action)
+            parsed = game.parse_action(str(action))
+            assert parsed == action
+            copy = Move(action.piece, action.to, action.via) if isinstance(action, Move) else parsed
+            assert copy is not action or not isinstance(action, Move)  # found by its fields, not its id
+            assert game.apply(state, copy) == game.apply(state, parsed) == game.apply(state, action)

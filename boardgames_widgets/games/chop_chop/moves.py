@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 from boardgames_widgets.games.chop_chop.actions import CAT, Action, Decline, Jump, Move, Pass
 from boardgames_widgets.games.chop_chop.layout import Coord, Layout
-from boardgames_widgets.games.chop_chop.paths import Walk, walk_table
+from boardgames_widgets.games.chop_chop.paths import TABLE_MAX_STEPS, Walk, walk_table
 from boardgames_widgets.games.chop_chop.state import ChopChopState, Phase
 
 if TYPE_CHECKING:
@@ -92,9 +92,11 @@ Moves = tuple[tuple[int, ...], tuple[tuple[int, ...], ...], int]
 #: face is at most 8, see :data:`~.layout.PARAMETER_RANGES`).
 ROLL_STRIDE = 9
 
-#: Moves a game remembers (:func:`table_moves`) before it forgets them all and starts
-#: again: a bound on memory (about 200 bytes each, so at most about 7 MB a game object;
-#: random games from the start find about 78% of their moves remembered).
+#: Moves a game remembers (:func:`table_moves`) in one generation: past it, a new
+#: generation starts and the one before the last is forgotten (what the last one found
+#: again moves into the new one), so the moves in use stay. A bound on memory (about
+#: 190 bytes each, two generations: at most about 12 MB a game object); fresh random games
+#: find about 80-85% of their moves remembered.
 MEMO_LIMIT = 1 << 15
 
 
@@ -115,9 +117,11 @@ class PieceWalks:
         later: per walk, the later walks with its move key, in order.
         every: all walks.
         memo: ``bad & reach`` (see :func:`table_moves`) -> the moves as a walk set.
+        old: the memo of the generation before (see :data:`MEMO_LIMIT`).
+        walks_of: per move key, its walks (a walk set).
     """
 
-    __slots__ = ("every", "firsts", "keys", "later", "memo", "paths", "reach", "stopped_by")
+    __slots__ = ("every", "firsts", "keys", "later", "memo", "old", "paths", "reach", "stopped_by", "walks_of")
 
     def __init__(self, walks: tuple[Walk, ...], base: int, n_cells: int) -> None:
         self.keys = tuple(base + outcome for _, outcome, _ in walks)
@@ -144,6 +148,8 @@ class PieceWalks:
         self.later = tuple(later)
         self.every = (1 << len(walks)) - 1
         self.memo: dict[int, int] = {}
+        self.old: dict[int, int] = {}
+        self.walks_of = {base + outcome: sum(1 << i for i in group) for outcome, group in by_key.items()}
 
 
 def filter_walks(table: PieceWalks, bad: int) -> int:
@@ -195,22 +201,92 @@ def table_moves(game: ChopChop, state: ChopChopState, pieces: Sequence[int], ste
         else:
             table = tables.get((piece, start, steps, forbid))
         if table is None:
-            lay = game.layout
-            walks = walk_table(lay.cat_nbrs if piece == CAT else lay.mouse_nbrs, start, steps, forbid, n)
-            table = tables[piece, start, steps, forbid] = PieceWalks(walks, (piece + 1) * n * n, n)
-            if forbid < 0:
-                game._roll_walks[piece + 1][start * ROLL_STRIDE + steps] = table
+            table = build_table(game, piece, start, steps, forbid)
         seen = bad & table.reach
         got = table.memo.get(seen)
         if got is None:
-            if game._memo_size >= MEMO_LIMIT:  # forget every walk set, so memory stays bounded
-                for other in tables.values():
-                    other.memo.clear()
-                game._memo_size = 0
-            got = table.memo[seen] = filter_walks(table, seen)
-            game._memo_size += 1
+            got = remember(game, table, seen)
         out.append((table.keys, table.paths, got))
     return out
+
+
+def build_table(game: ChopChop, piece: int, start: int, steps: int, forbid: int) -> PieceWalks:
+    """The walk table of ``piece`` from ``start`` (made once per game, then found in
+    ``game._piece_walks``, and in ``game._roll_walks`` for moves as rolled)."""
+    lay, n = game.layout, game._n_cells
+    walks = walk_table(lay.cat_nbrs if piece == CAT else lay.mouse_nbrs, start, steps, forbid, n)
+    table = game._piece_walks[piece, start, steps, forbid] = PieceWalks(walks, (piece + 1) * n * n, n)
+    if forbid < 0:
+        game._roll_walks[piece + 1][start * ROLL_STRIDE + steps] = table
+    return table
+
+
+def remember(game: ChopChop, table: PieceWalks, seen: int) -> int:
+    """The moves of ``table`` when ``seen`` (``bad & table.reach``) blocks it, not in its
+    memo: from the generation before or filtered now, and remembered (:data:`MEMO_LIMIT`
+    bounds the memory: past it, every table starts a new generation)."""
+    if game._memo_size >= MEMO_LIMIT:  # a new generation (the oldest is forgotten)
+        for other in game._piece_walks.values():
+            other.old = other.memo
+            other.memo = {}
+        game._memo_size = 0
+    got = table.old.get(seen)
+    if got is None:
+        got = filter_walks(table, seen)
+    table.memo[seen] = got
+    game._memo_size += 1
+    return got
+
+
+def move_path(game: ChopChop, state: ChopChopState, key: int) -> tuple[int, ...] | None:
+    """The path of the action with ``key`` (:func:`action_key`) if it is legal in ``state``,
+    else None: ``game._keyed(state).get(key)``, the check of :meth:`~.rules.ChopChop.apply`.
+
+    A move as rolled or extra steps (the usual action of a saved game) needs only the
+    moves of the piece it moves: its key names the piece, and a piece's moves do not
+    depend on the other pieces that may move (:func:`table_moves`; their keys differ).
+    So only that piece's walks are filtered, if it may move at all. Pass, Decline,
+    arrows and a custom die's long moves ask :meth:`~.rules.ChopChop._keyed`.
+    """
+    phase = state.phase
+    steps = state.roll
+    if key < 0 or phase is Phase.ARROW or steps > TABLE_MAX_STEPS:
+        return game._keyed(state).get(key)
+    if phase is not Phase.MOVE and phase is not Phase.EXTRA:
+        return None
+    n = game._n_cells
+    piece = key // (n * n) - 1
+    # a piece of ChopChop._movers(state)? (its rules, without the list)
+    forbid = -1
+    if phase is Phase.EXTRA:
+        may = piece == game.mover(state)  # CC-M7
+        forbid = state.last_from  # CC-T3
+    elif not state.mice_turn:
+        may = piece == CAT  # CC-S4
+    elif state.lock >= 0:
+        may = piece == state.lock  # CC-T6
+    else:
+        may = 0 <= piece < len(state.mice) and state.mice[piece] >= 0  # CC-S4
+    if not may:
+        return None  # not a piece that may move now
+    # table_moves(game, state, [piece], steps, forbid), the one walk set it finds, written out
+    start = state.cat if piece == CAT else state.mice[piece]
+    if forbid < 0:
+        table = game._roll_walks[piece + 1][start * ROLL_STRIDE + steps]
+    else:
+        table = game._piece_walks.get((piece, start, steps, forbid))
+    if table is None:
+        table = build_table(game, piece, start, steps, forbid)
+    walks = table.walks_of.get(key, 0)
+    if not walks:
+        return None  # no walk of that piece ends so (CC-M1, CC-M2, CC-M4)
+    blocked, stop = masks(game, state, piece)
+    seen = (blocked | (game._every_cell ^ stop) << n) & table.reach
+    found = table.memo.get(seen)
+    if found is None:
+        found = remember(game, table, seen)
+    walks &= found  # the one walk of the move if it is legal (CC-M3, CC-M8, CC-T2, CC-T3, CC-W3)
+    return table.paths[walks.bit_length() - 1] if walks else None
 
 
 def nth_move(moves: int, index: int) -> int:

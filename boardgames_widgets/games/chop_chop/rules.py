@@ -340,10 +340,11 @@ class ChopChop(Game[ChopChopState, Action]):
                 raise IllegalActionError(
                     "CC-T5", f"there is no uncovered cheese the fork can take at {_coord_text(action.at)}"
                 )
-        else:  # MOVE, EXTRA, ARROW: the paths by key are enough (no list of actions to build)
+        else:  # MOVE, EXTRA, ARROW: the path by key is enough (no list of actions to build)
             cached = self._cache
-            keyed = cached[2] if cached[0] is state else self._keyed(state)
-            path = keyed.get(self._action_key(action))
+            key = self._action_key(action)
+            # the legal actions' paths if known, else the moving piece's moves only
+            path = cached[2].get(key) if cached[0] is state else self._move_path(state, key)
             if path is None:
                 raise self._explain(state, action)
             d = _Draft(state)
@@ -474,6 +475,18 @@ class ChopChop(Game[ChopChopState, Action]):
                 end[p] = False  # CC-M8: one mouse per hole
         return free, end
 
+    def _movers(self, state: ChopChopState) -> tuple[list[int], int]:
+        """The pieces that may move in a MOVE / EXTRA phase, and the cell the first step may
+        not go to (-1: none)."""
+        if state.phase is Phase.EXTRA:
+            # CC-M7: the piece that found the +1/+2 goes on; CC-T3: not straight back to the square just left
+            return [self.mover(state)], state.last_from
+        if not state.mice_turn:
+            return [CAT], -1  # CC-S4: the cat player moves the cat
+        if state.lock >= 0:
+            return [state.lock], -1  # CC-T6: the same mouse again on the knife's double turn
+        return [m for m, p in enumerate(state.mice) if p >= 0], -1  # CC-S4: any mouse still in play
+
     def _moves_by_piece(self, state: ChopChopState) -> tuple[list[moves.Moves], int]:
         """The legal actions of a MOVE / EXTRA / ARROW phase: per piece, its moves
         (:data:`.moves.Moves`: keys (:meth:`_action_key`) and paths, and which of them are
@@ -481,18 +494,7 @@ class ChopChop(Game[ChopChopState, Action]):
         Decline, -1 Pass, 0 none. Nothing in other phases."""
         phase = state.phase
         if phase is Phase.MOVE or phase is Phase.EXTRA:
-            if phase is Phase.EXTRA:
-                pieces = [self.mover(state)]  # CC-M7: the piece that found the +1/+2 goes on
-                forbid = state.last_from  # CC-T3: not straight back to the square just left
-            elif not state.mice_turn:
-                pieces = [CAT]  # CC-S4: the cat player moves the cat
-                forbid = -1
-            elif state.lock >= 0:
-                pieces = [state.lock]  # CC-T6: the same mouse again on the knife's double turn
-                forbid = -1
-            else:
-                pieces = [m for m, p in enumerate(state.mice) if p >= 0]  # CC-S4: any mouse still in play
-                forbid = -1
+            pieces, forbid = self._movers(state)
             steps = state.roll  # CC-M2: exactly the number rolled (or the extra steps)
             if steps <= TABLE_MAX_STEPS:
                 # fast path: the precomputed self-avoiding walks (CC-M1, CC-M2, CC-M4), filtered by
@@ -707,6 +709,7 @@ class ChopChop(Game[ChopChopState, Action]):
     move_paths = moves.move_paths
     _key = moves.move_key
     _action_key = moves.action_key
+    _move_path = moves.move_path
     _make_move = moves.make_move
 
     # -- refusals, loading, words and the fast playout: each in its reader's module -------

@@ -63,7 +63,11 @@ def parse_action(game: ChopChop, text: str) -> Action:
         piece = CAT if g[0] == "cat" else int(g[1])
         if kind == "jump":
             return Jump(piece, (int(g[2]), int(g[3])))
-        return Move(piece, (int(g[2]), int(g[3])), (int(g[4]), int(g[5])))
+        move = Move(piece, (int(g[2]), int(g[3])), (int(g[4]), int(g[5])))
+        # the game's own Move object of a move on its board (equal, and its key found by
+        # identity when it is checked and played, as the legal actions' are)
+        key = game._action_key(move)
+        return move if key < 0 else game._moves.get(key) or game._make_move(key)
     raise InvalidActionError(f"{short(text)} is not a Chop Chop action (e.g. 'roll 3', 'mouse 1 to (1,3) via (0,3)')")
 
 
