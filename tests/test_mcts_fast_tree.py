@@ -176,6 +176,6 @@ def test_a_chance_node_with_uneven_odds_and_impossible_outcomes() -> None:
         def parse_action(self, text: str) -> int:
             return int(text)
 
-    game = Loaded()
+    game = Loaded(2)
     for seed in range(20):
         same_search(game, (), seed, 300, c=math.sqrt(seed % 4))
