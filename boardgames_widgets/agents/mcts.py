@@ -299,7 +299,7 @@ def mcts(
     sample_chance, chance_outcomes = game.sample_chance, game.chance_outcomes
     by_odds = getattr(sample_chance, "__func__", None) is Game.sample_chance  # no draw of its own
     below = index_drawer(rng)  # rng.randrange's draws
-    log, clock, terminal_returns = math.log, time.perf_counter, game.returns
+    log, sqrt, clock, terminal_returns = math.log, math.sqrt, time.perf_counter, game.returns
     root = _Branch(state, current_player(state))
     playout = game.random_playout if rollout is random_rollout and evaluator is None else None  # one call fewer
     timed = until != math.inf
@@ -328,6 +328,9 @@ def mcts(
                             i = _best_index(node.means, counts, log(visits), c)
                         else:
                             i = _best_group(groups, log(visits), c)
+                    elif len(counts) == 2:  # _best_index written out for two children (Pig: roll or hold)
+                        explore, means = c * sqrt(log(visits) / counts[0]), node.means
+                        i = 1 if means[1] + c * sqrt(log(visits) / counts[1]) > means[0] + explore else 0
                     else:
                         i = _best_index(node.means, counts, log(visits), c) if len(counts) > 1 else 0
                     path.append(node)
