@@ -25,6 +25,9 @@ from boardgames_widgets.agents.mcts import (
     MCTSResult,
     Node,
     Rollout,
+    _best_group,
+    _best_index,
+    _grouped,
     _ucb_child,
     mcts,
     random_rollout,
@@ -142,7 +145,8 @@ def test_terminal_leaves_are_still_rolled_out_and_every_constant_works(game_id: 
 
 
 def test_a_chance_node_with_uneven_odds_and_impossible_outcomes() -> None:
-    """Chance odds read once per chance node draw as ``draw_outcome`` does (zero odds never drawn)."""
+    """Chance odds read once per chance node draw as ``draw_outcome`` does (zero odds never drawn,
+    an outcome listed twice is one child)."""
 
     class Loaded(Game[tuple[int, ...], int]):
         info = GameInfo(
@@ -161,7 +165,13 @@ def test_a_chance_node_with_uneven_odds_and_impossible_outcomes() -> None:
             return [] if self.current_player(state) < 0 else [0, 1, 2]
 
         def chance_outcomes(self, state: tuple[int, ...]) -> list[tuple[int, Fraction]]:
-            return [(0, Fraction(1, 3)), (1, Fraction(0)), (2, Fraction(1, 2)), (3, Fraction(1, 6))]
+            return [
+                (0, Fraction(1, 3)),
+                (1, Fraction(0)),
+                (2, Fraction(1, 4)),
+                (3, Fraction(1, 6)),
+                (2, Fraction(1, 4)),
+            ]
 
         def apply(self, state: tuple[int, ...], action: int) -> tuple[int, ...]:
             return (*state, action)
@@ -179,3 +189,25 @@ def test_a_chance_node_with_uneven_odds_and_impossible_outcomes() -> None:
     game = Loaded(2)
     for seed in range(20):
         same_search(game, (), seed, 300, c=math.sqrt(seed % 4))
+
+
+def test_the_array_scores_pick_the_textbook_child() -> None:
+    """_best_index and _best_group (children by (visits, mean)) choose as _ucb_child, ties and near-ties too."""
+    rng = random.Random(3)
+    for case in range(3000):
+        n = rng.randint(2, 40)
+        counts = [rng.randint(1, 4) for _ in range(n)]
+        if case % 2:  # win/draw/loss returns: many equal means, many equal scores
+            totals = [rng.randint(0, 2 * v) / 2 for v in counts]
+        else:  # an evaluator's returns: sums in different orders, means a rounding apart
+            totals = [sum(rng.choice([0.1, 0.2, 0.3, 0.7]) for _ in range(v)) for v in counts]
+        means = [t / v for t, v in zip(totals, counts, strict=True)]
+        c = rng.choice([0.0, 0.5, math.sqrt(2)])
+        parent = Node(None, 0, CHANCE, [], visits=sum(counts) + rng.randint(0, 3))
+        parent.children = {
+            i: Node(i, 1, 0, [], visits=v, total=t) for i, (t, v) in enumerate(zip(totals, counts, strict=True))
+        }
+        want = _ucb_child(parent, c).state
+        log_n = math.log(parent.visits)
+        assert _best_index(means, counts, log_n, c) == want
+        assert _best_group(_grouped(counts, means), log_n, c) == want

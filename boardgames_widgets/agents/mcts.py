@@ -170,6 +170,9 @@ def _best_group(groups: dict[tuple[int, float], list[int]], log_n: float, c: flo
     return best
 
 
+#: A chance node's odds, read once (:func:`_chance_table`).
+_Odds = tuple[list[Any], list[int], int, list[int], list[int]]
+
 #: :attr:`_Branch.player` of a new leaf: not asked yet (neither a player, ``CHANCE`` nor ``TERMINAL``).
 _NOT_ASKED = -99
 
@@ -192,9 +195,9 @@ class _Branch:
         counts: each child's visits.
         totals: each child's sum of this node's player's returns (decision nodes).
         means: ``totals[i] / counts[i]``, the first term of UCB1.
-        index: a chance node's child index by outcome.
-        odds: a chance node's outcomes, cumulative weights and their sum (when chance is
-            drawn as :func:`~boardgames_widgets.core.rng.draw_outcome` draws it).
+        index: a chance node's child index by outcome (when the game draws chance its own way).
+        odds: a chance node's odds and children by the outcome's place (when chance is drawn
+            as :func:`~boardgames_widgets.core.rng.draw_outcome` draws it, see :func:`_chance_table`).
         groups: a fully expanded decision node's children by ``(visits, mean)`` (see
             :func:`_best_group`): made at its first selection if it has many children,
             kept up to date by the backup; empty if the node scores child by child.
@@ -224,7 +227,7 @@ class _Branch:
         self.player = player
         self.untried: list[Any] | None = None
         self.kids: list[_Branch] | None = None  # the lists: made by grow()
-        self.odds: tuple[list[Any], list[int], int] | None = None
+        self.odds: _Odds | None = None
         self.groups: dict[tuple[int, float], list[int]] | None = None
 
     def grow(self) -> None:
@@ -240,16 +243,19 @@ def _grouped(counts: list[int], means: list[float]) -> dict[tuple[int, float], l
     return groups
 
 
-def _chance_table(outcomes: Sequence[tuple[Any, Fraction]]) -> tuple[list[Any], list[int], int]:
-    """The outcomes, their cumulative integer weights over the common denominator, and that
-    denominator: ``draw_outcome``'s draw ``r = randrange(common)`` picks the first outcome
-    whose cumulative weight exceeds ``r`` (``bisect_right``)."""
+def _chance_table(outcomes: Sequence[tuple[Any, Fraction]]) -> _Odds:
+    """A chance node's odds as :func:`~boardgames_widgets.core.rng.draw_outcome` draws from them:
+    the outcomes, their cumulative integer weights over the common denominator (the draw
+    ``r = randrange(common)`` picks the first outcome whose cumulative weight exceeds ``r``:
+    ``bisect_right``), that denominator, the place of the first outcome equal to each (an
+    outcome listed twice is one child), and each place's child index (``-1``: none yet)."""
     common = math.lcm(*(p.denominator for _, p in outcomes))
     cumulative, total = [], 0
     for _, p in outcomes:
         total += p.numerator * (common // p.denominator)
         cumulative.append(total)
-    return [o for o, _ in outcomes], cumulative, common
+    listed = [o for o, _ in outcomes]
+    return listed, cumulative, common, [listed.index(o) for o in listed], [-1] * len(listed)
 
 
 def mcts(
@@ -346,17 +352,21 @@ def mcts(
                 odds = node.odds
                 if odds is None:
                     action = sample_chance(node.state, rng)
-                else:
-                    outcomes, cumulative, common = odds
-                    action = outcomes[bisect_right(cumulative, below(common))]
-                i = node.index.get(action, -1)
+                    i = node.index.get(action, -1)
+                    if i < 0:
+                        node.index[action] = len(node.counts)
+                else:  # draw_outcome's draw; the child by the outcome's place in the list (no hashing)
+                    outcomes, cumulative, common, first, child = odds
+                    j = first[bisect_right(cumulative, below(common))]
+                    action, i = outcomes[j], child[j]
+                    if i < 0:
+                        child[j] = len(node.counts)
                 if i >= 0:
                     path.append(node)
                     taken.append(i)
                     visits = node.counts[i]
                     node = node.kids[i]  # type: ignore[index]
                     continue
-                node.index[action] = len(node.counts)
             elif player == _NOT_ASKED:  # a leaf visited again: who acts here?
                 node.player = current_player(node.state)
                 continue
