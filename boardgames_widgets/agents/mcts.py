@@ -334,7 +334,7 @@ def mcts(
                             i = _best_index(node.means, counts, log(visits), c)
                         else:
                             i = _best_group(groups, log(visits), c)
-                    elif len(counts) == 2:  # _best_index written out for two children (Pig: roll or hold)
+                    elif len(counts) == 2:  # _best_index written out for two children (roll or hold)
                         explore, means = c * sqrt(log(visits) / counts[0]), node.means
                         i = 1 if means[1] + c * sqrt(log(visits) / counts[1]) > means[0] + explore else 0
                     else:
