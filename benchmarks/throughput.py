@@ -23,7 +23,8 @@ figures it divides, and each ratio is taken within its round (min-median over ro
    out with *our* rollout function: rollouts are most of an iteration, so the first ratio
    mostly compares rollout code, the second the search trees themselves), and
    :func:`search.tree_share` (the share of our iteration that is not the rollout:
-   selection, expansion, backup, from the same searches with the rollouts timed apart). An
+   selection, expansion, backup, from the same searches with the rollouts timed apart, the
+   timer's own cost measured and taken off). An
    iteration is the same on both sides: one descent by UCB1 (chance sampled by its odds),
    one new leaf, one uniformly random rollout to the end of the game, one
    backpropagation. (OpenSpiel creates all children of a node at its second visit and
@@ -295,7 +296,8 @@ def main() -> None:
         say("   and OpenSpiel's MCTSBot rolling out with our rollout function (the same rollout on both sides)")
         say("   (each round runs all three, in turn, and each ratio is taken within its round: min-median);")
         say("   tree: the share of our iteration that is not the rollout (selection, expansion, backup;")
-        say("   goal: at most 10%), from our search with its rollouts timed apart, min-median over rounds;")
+        say("   goal: at most 10%), from our search with its rollouts timed apart (the timer's own cost")
+        say("   measured and taken off), min-median over rounds;")
         say("   tree µs: that share of our median iteration in µs (a faster rollout raises the share,")
         say("   not the tree's own time)")
         say(

@@ -24,14 +24,16 @@ from __future__ import annotations
 
 import math
 import random
+import time
+from bisect import bisect_right, insort
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from boardgames_widgets.agents.tree import backup, deadline, root_statistics, run
+from boardgames_widgets.agents.tree import deadline
 from boardgames_widgets.core.api import CHANCE, TERMINAL, Game
-from boardgames_widgets.core.rng import draw_outcome
+from boardgames_widgets.core.rng import draw_outcome, index_drawer
 
 #: The UCB1 exploration constant. Returns lie in [0, 1], for which sqrt(2) is the textbook choice.
 UCT_C = math.sqrt(2)
@@ -69,7 +71,9 @@ def random_rollout(game: Game[Any, Any], state: Any, rng: random.Random) -> tupl
 
 @dataclass(eq=False, slots=True)
 class Node:
-    """A node of the search tree: a state reached by a sequence of actions.
+    """A node of the textbook search tree: a state reached by a sequence of actions (the
+    lesson's picture of MCTS and :func:`_ucb_child`; :func:`mcts` itself keeps its tree in
+    :class:`_Branch` nodes, with the same statistics in arrays).
 
     Attributes:
         state: the full state at this node.
@@ -114,13 +118,11 @@ class MCTSResult:
     values: dict[Any, float]
 
 
-def _new_node(game: Game[Any, Any], state: Any, mover: int, rng: random.Random) -> Node:
-    player = game.current_player(state)
-    return Node(state, player, mover, None if player >= 0 else [])  # legal actions: asked at first expansion
-
-
 def _ucb_child(node: Node, c: float) -> Node:
-    """The child with the highest UCB1 score (ties: the first)."""
+    """The child with the highest UCB1 score (ties: the first).
+
+    The textbook selection over :class:`Node` (the lesson shows it); :func:`mcts` computes
+    the same scores from its arrays (:func:`_best_index`), and a test keeps both equal."""
     log_n = math.log(node.visits)
     sqrt = math.sqrt
     children = iter(node.children.values())  # max() by score, written out (no call per child)
@@ -134,30 +136,126 @@ def _ucb_child(node: Node, c: float) -> Node:
     return best
 
 
-def _descend(game: Game[Any, Any], root: Node, rng: random.Random, c: float) -> list[Node]:
-    """Steps 1 and 2: the path from the root down to a new leaf (or to the end of the game)."""
-    path = [root]
-    node = root
-    while node.player != TERMINAL:
-        if node.player == CHANCE:
-            outcome = game.sample_chance(node.state, rng)
-            child = node.children.get(outcome)
-            if child is None:  # an outcome not seen before: a new leaf
-                child = node.children[outcome] = _new_node(game, game.apply_trusted(node.state, outcome), CHANCE, rng)
-                path.append(child)
-                return path
-        elif node.untried or node.untried is None:  # not fully expanded: add one untried action as a new leaf
-            if node.untried is None:
-                node.untried = game.legal_actions(node.state)
-            action = node.untried.pop(rng.randrange(len(node.untried)))  # picked at random: no bias from the order
-            child = node.children[action] = _new_node(game, game.apply_trusted(node.state, action), node.player, rng)
-            path.append(child)
-            return path
-        else:
-            child = _ucb_child(node, c)
-        path.append(child)
-        node = child
-    return path
+def _best_index(means: list[float], counts: list[int], log_n: float, c: float) -> int:
+    """The index of the highest UCB1 score ``means[i] + c * sqrt(log_n / counts[i])`` (ties:
+    the first) — :func:`_ucb_child`'s scores, the same floating-point operations in the same
+    order (``means[i]`` is ``total / visits``, kept up to date by the backup), so the same child."""
+    sqrt = math.sqrt
+    best, best_score = 0, means[0] + c * sqrt(log_n / counts[0])
+    for i in range(1, len(counts)):
+        score = means[i] + c * sqrt(log_n / counts[i])
+        if score > best_score:  # strictly: the first of equal scores stays
+            best, best_score = i, score
+    return best
+
+
+#: A decision node with at least this many children scores them by kind (:func:`_best_group`).
+_MANY_CHILDREN = 12
+
+
+def _best_group(groups: dict[tuple[int, float], list[int]], log_n: float, c: float) -> int:
+    """:func:`_best_index` over a node's children grouped by their statistics: ``groups`` maps
+    each ``(visits, mean)`` pair to the indices of the children that have it, in order.
+
+    A child's UCB1 score depends on its pair only, so the score is computed once per pair
+    (Food Chain's ~99 children after a few hundred iterations have a dozen pairs: visited 1,
+    2 or 3 times, each a few means), and of the pairs with the highest score the one with
+    the lowest index wins — the first child of equal scores, as child by child."""
+    sqrt = math.sqrt
+    best, best_score = -1, -math.inf
+    for (visits, mean), members in groups.items():
+        score = mean + c * sqrt(log_n / visits)
+        if score > best_score or (score == best_score and members[0] < best):
+            best, best_score = members[0], score
+    return best
+
+
+#: A chance node's odds, read once (:func:`_chance_table`).
+_Odds = tuple[list[Any], list[int], int, list[int], list[int]]
+
+#: :attr:`_Branch.player` of a new leaf: not asked yet (neither a player, ``CHANCE`` nor ``TERMINAL``).
+_NOT_ASKED = -99
+
+
+class _Branch:
+    """A node of :func:`mcts`'s tree: a state, who acts there, and its children's statistics
+    in arrays (index ``i`` is the ``i``-th child added), so that selection scores them without
+    visiting a child object and the backup updates numbers in place.
+
+    The children's lists are made at the node's first expansion (most leaves are visited
+    once: they never need them); a chance node's odds are read once, at its first visit.
+
+    Attributes:
+        state: the full state here.
+        player: who acts here (a player index, ``CHANCE`` or ``TERMINAL``; :data:`_NOT_ASKED`
+            at a new leaf until it is visited again: the rollout does not need it).
+        untried: legal actions not expanded yet (``None`` until the first expansion).
+        actions: the action (chance outcome) of each child.
+        kids: the children.
+        counts: each child's visits.
+        totals: each child's sum of this node's player's returns (decision nodes).
+        means: ``totals[i] / counts[i]``, the first term of UCB1.
+        index: a chance node's child index by outcome (when the game draws chance its own way).
+        odds: a chance node's odds and children by the outcome's place (when chance is drawn
+            as :func:`~boardgames_widgets.core.rng.draw_outcome` draws it, see :func:`_chance_table`).
+        groups: a fully expanded decision node's children by ``(visits, mean)`` (see
+            :func:`_best_group`): made at its first selection if it has many children,
+            kept up to date by the backup; empty if the node scores child by child.
+    """
+
+    __slots__ = (
+        "actions",
+        "counts",
+        "groups",
+        "index",
+        "kids",
+        "means",
+        "odds",
+        "player",
+        "state",
+        "totals",
+        "untried",
+    )
+    actions: list[Any]
+    counts: list[int]
+    totals: list[float]
+    means: list[float]
+    index: dict[Any, int]
+
+    def __init__(self, state: Any, player: int) -> None:
+        self.state = state
+        self.player = player
+        self.untried: list[Any] | None = None
+        self.kids: list[_Branch] | None = None  # the lists: made by grow()
+        self.odds: _Odds | None = None
+        self.groups: dict[tuple[int, float], list[int]] | None = None
+
+    def grow(self) -> None:
+        """Make the children's lists (at the first expansion)."""
+        self.kids, self.actions, self.counts, self.totals, self.means, self.index = [], [], [], [], [], {}
+
+
+def _grouped(counts: list[int], means: list[float]) -> dict[tuple[int, float], list[int]]:
+    """The children's indices by ``(visits, mean)``, each list in order (see :func:`_best_group`)."""
+    groups: dict[tuple[int, float], list[int]] = {}
+    for i, pair in enumerate(zip(counts, means, strict=True)):
+        groups.setdefault(pair, []).append(i)
+    return groups
+
+
+def _chance_table(outcomes: Sequence[tuple[Any, Fraction]]) -> _Odds:
+    """A chance node's odds as :func:`~boardgames_widgets.core.rng.draw_outcome` draws from them:
+    the outcomes, their cumulative integer weights over the common denominator (the draw
+    ``r = randrange(common)`` picks the first outcome whose cumulative weight exceeds ``r``:
+    ``bisect_right``), that denominator, the place of the first outcome equal to each (an
+    outcome listed twice is one child), and each place's child index (``-1``: none yet)."""
+    common = math.lcm(*(p.denominator for _, p in outcomes))
+    cumulative, total = [], 0
+    for _, p in outcomes:
+        total += p.numerator * (common // p.denominator)
+        cumulative.append(total)
+    listed = [o for o, _ in outcomes]
+    return listed, cumulative, common, [listed.index(o) for o in listed], [-1] * len(listed)
 
 
 def mcts(
@@ -189,22 +287,139 @@ def mcts(
 
     Raises:
         ValueError: ``state`` is not a decision of a player, or no budget is given.
+
+    The four steps of an iteration are written out in one loop (the tree's own work is
+    what is left of an iteration besides the rollout: every call saved counts). The tree
+    keeps its children's statistics in arrays (:class:`_Branch`); the choices are those of
+    the textbook tree of :class:`Node` and :func:`_ucb_child` — the same random draws, the
+    same scores, the same visits (a test runs both on seeded positions of every game).
+    A node with many children scores each kind of child once (:func:`_best_group`). At a
+    chance node of a game that draws chance from its odds (no ``sample_chance`` of its own)
+    the odds are read once per node and drawn from as ``draw_outcome`` draws. A new leaf's
+    player is asked only if the leaf is visited again.
     """
     if game.current_player(state) < 0:
         raise ValueError("MCTS searches from a player's decision, not from a chance or terminal state")
     until = deadline("MCTS", iterations, seconds)
-    root = _new_node(game, state, CHANCE, rng)
-
-    def iteration() -> int:
-        path = _descend(game, root, rng, c)  # 1. selection, 2. expansion
-        leaf = path[-1]
-        added = leaf.visits == 0
-        backup(path, simulate(game, leaf.state, rng, rollout, evaluator))  # 3. simulation, 4. backpropagation
-        return added
-
-    done, nodes = run(iteration, iterations, until, min_iterations)
-    best, visits, values = root_statistics(root)
-    return MCTSResult(best, done, nodes, visits, values)
+    current_player, apply_trusted, legal_actions = game.current_player, game.apply_trusted, game.legal_actions
+    sample_chance, chance_outcomes = game.sample_chance, game.chance_outcomes
+    by_odds = getattr(sample_chance, "__func__", None) is Game.sample_chance  # no draw of its own
+    below = index_drawer(rng)  # rng.randrange's draws
+    log, sqrt, clock, terminal_returns = math.log, math.sqrt, time.perf_counter, game.returns
+    root = _Branch(state, current_player(state))
+    playout = game.random_playout if rollout is random_rollout and evaluator is None else None  # one call fewer
+    timed = until != math.inf
+    done, nodes = 0, 1
+    while (iterations is None or done < iterations) and (done < min_iterations or not timed or clock() < until):
+        # 1. selection and 2. expansion: the path as (node, index of the child taken)
+        node, visits = root, done
+        path: list[_Branch] = []
+        taken: list[int] = []
+        while True:
+            player = node.player
+            if player >= 0:
+                untried = node.untried
+                if untried is None:  # the first expansion: list the legal actions now
+                    untried = node.untried = legal_actions(node.state)
+                    node.grow()
+                if untried:  # not fully expanded: one untried action, picked at random, is a new leaf
+                    action = untried.pop(below(len(untried)))
+                else:
+                    counts, groups = node.counts, node.groups
+                    if groups is None:  # the first selection here: group many children by their statistics
+                        groups = node.groups = _grouped(counts, node.means) if len(counts) >= _MANY_CHILDREN else {}
+                    if groups:
+                        if len(groups) > len(counts) // 2:  # hardly fewer pairs than children: score child by child
+                            groups = node.groups = {}
+                            i = _best_index(node.means, counts, log(visits), c)
+                        else:
+                            i = _best_group(groups, log(visits), c)
+                    elif len(counts) == 2:  # _best_index written out for two children (roll or hold)
+                        explore, means = c * sqrt(log(visits) / counts[0]), node.means
+                        i = 1 if means[1] + c * sqrt(log(visits) / counts[1]) > means[0] + explore else 0
+                    else:
+                        i = _best_index(node.means, counts, log(visits), c) if len(counts) > 1 else 0
+                    path.append(node)
+                    taken.append(i)
+                    visits = counts[i]
+                    node = node.kids[i]  # type: ignore[index]
+                    continue
+            elif player == CHANCE:
+                if node.kids is None:
+                    node.grow()
+                    if by_odds:
+                        node.odds = _chance_table(chance_outcomes(node.state))
+                odds = node.odds
+                if odds is None:
+                    action = sample_chance(node.state, rng)
+                    i = node.index.get(action, -1)
+                    if i < 0:
+                        node.index[action] = len(node.counts)
+                else:  # draw_outcome's draw; the child by the outcome's place in the list (no hashing)
+                    outcomes, cumulative, common, first, child = odds
+                    j = first[bisect_right(cumulative, below(common))]
+                    action, i = outcomes[j], child[j]
+                    if i < 0:
+                        child[j] = len(node.counts)
+                if i >= 0:
+                    path.append(node)
+                    taken.append(i)
+                    visits = node.counts[i]
+                    node = node.kids[i]  # type: ignore[index]
+                    continue
+            elif player == _NOT_ASKED:  # a leaf visited again: who acts here?
+                node.player = current_player(node.state)
+                continue
+            else:  # the end of the game: the leaf is an old node
+                leaf = node
+                break
+            # a new leaf: the child by ``action``
+            new = apply_trusted(node.state, action)
+            leaf = _Branch(new, _NOT_ASKED)  # who acts there: asked if it is visited again (most leaves are not)
+            path.append(node)
+            taken.append(len(node.counts))
+            node.actions.append(action)
+            node.kids.append(leaf)  # type: ignore[union-attr]
+            node.counts.append(0)
+            node.totals.append(0.0)
+            node.means.append(0.0)
+            nodes += 1
+            break
+        # 3. simulation (as simulate(): exact at the end with an evaluator)
+        returns: Sequence[float]
+        if playout is not None:
+            returns = playout(leaf.state, rng)
+        elif evaluator is None:
+            returns = rollout(game, leaf.state, rng)
+        elif (leaf.player if leaf.player != _NOT_ASKED else current_player(leaf.state)) == TERMINAL:
+            returns = terminal_returns(leaf.state)
+        else:
+            returns = evaluator(game, leaf.state)
+        # 4. backpropagation: each child on the path counts the visit; the mover's return is added
+        for node, i in zip(path, taken, strict=True):
+            counts = node.counts
+            visits = counts[i] = counts[i] + 1
+            player = node.player
+            if player >= 0:
+                totals, means, groups = node.totals, node.means, node.groups
+                total = totals[i] = totals[i] + returns[player]
+                if groups:  # the child moves from its old pair to its new one
+                    key = (visits - 1, means[i])
+                    members = groups[key]
+                    if len(members) == 1:
+                        del groups[key]
+                    else:
+                        members.remove(i)
+                    mean = means[i] = total / visits
+                    members = groups.setdefault((visits, mean), [])
+                    insort(members, i)
+                else:
+                    means[i] = total / visits
+        done += 1
+    visits_of = dict(zip(root.actions, root.counts, strict=True))
+    values = {a: t / v for a, t, v in zip(root.actions, root.totals, root.counts, strict=True)}
+    best = max(visits_of, key=visits_of.__getitem__)  # the first most visited
+    return MCTSResult(best, done, nodes, visits_of, values)
 
 
 class MCTSAgent:

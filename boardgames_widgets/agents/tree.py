@@ -2,7 +2,9 @@
 information sets): a node's statistics, the UCB1 score, backpropagation, the budget loop and
 the root's answer. Each search keeps its own selection loop (the hottest loop of all, written
 out) with the score of :func:`ucb1`; ISMCTS's iteration also writes its backpropagation out,
-because the ISMCTS lesson shows that function whole.
+because the ISMCTS lesson shows that function whole. MCTS writes all four steps out in one
+loop over statistics kept in arrays (issue 32: the tree's own work is what is left of an
+iteration besides the rollout), choosing exactly as these parts would.
 """
 
 from __future__ import annotations
