@@ -14,6 +14,12 @@ module without it raises :class:`ImportError` with that advice.
 * The **observer** shows ``repr(game.observation(state, player))``: the
   observation and information-state strings are the player's observation (our
   observations are not perfect-recall histories). No tensors are offered.
+* **Speed**: OpenSpiel's search and random play ask a state the same few questions at
+  every step, so :class:`SpielState` answers them all in Python (``apply_action``,
+  ``clone`` and the history included; pyspiel's C++ versions call back into Python),
+  asks our game once per state, numbers a list of actions in one C-level pass by the
+  identity of our action objects, remembers the float odds of each list of chance
+  outcomes, and applies an action the state offered by ``apply_trusted``.
 * ISMCTS needs to resample hidden information: :func:`resampler` returns the
   callback for ``ISMCTSBot.set_resampler``, built on our ``sample_state``.
 
@@ -35,6 +41,7 @@ import json
 import operator
 import random
 from collections.abc import Sequence
+from itertools import chain
 from typing import Any
 
 try:
@@ -141,9 +148,11 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]
         self._float_of: dict[int, float] = {}
         self._probabilities: list[Any] = []
         self._float_by_id = self._float_of.__getitem__
-        # ids of a list's (outcome, probability) pairs -> (the list, kept; numbers, outcomes, odds)
+        # ids of a list's (outcome, probability) pairs (or of what is in them)
+        #   -> (the list, kept; numbers, outcomes, odds)
         self._odds: dict[tuple[int, ...], tuple[Any, list[int], Sequence[Any], list[tuple[int, float]]]] = {}
-        self._remember_odds, self._hits, self._misses = True, 0, 0
+        # how lists of outcomes are told apart (_BY_PAIRS, _BY_ITEMS, 0: not remembered)
+        self._odds_by, self._hits, self._misses = _BY_PAIRS, 0, 0
         self._kit = _Kit(self)
         info = pyspiel.GameInfo(
             num_distinct_actions=MAX_ACTIONS,
@@ -213,28 +222,31 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]
         Our games build their outcome lists from remembered pairs (a die, a crank, the
         draw odds of a pile), so the answer is remembered per list, by the identities of
         its pairs (the list is kept, so they stay its own): one C-level pass and a
-        look-up. A game whose lists seldom repeat (Papageno's card pools: new pairs of
-        remembered objects) stops being remembered after 1,000 misses, more misses than
-        hits; then each list is numbered by :meth:`numbers` and :meth:`floats`.
-        The memory is emptied when it holds :data:`NUMBERING_CACHE` lists.
+        look-up. A game whose lists seldom repeat that way is told apart after 1,000
+        misses, more misses than hits: then by the identities of the outcomes and
+        probabilities in the pairs (Papageno's card pools: new pairs of its remembered
+        cards and odds), and if that fails too, not remembered at all (each list numbered
+        by :meth:`numbers` and :meth:`floats`). The memory is emptied when it holds
+        :data:`NUMBERING_CACHE` lists.
         """
         if not outcomes:
             return [], (), []
-        remember = self._remember_odds
-        if remember:
-            key = tuple(map(id, outcomes))
+        by = self._odds_by
+        if by:
+            key = tuple(map(id, outcomes)) if by == _BY_PAIRS else tuple(map(id, chain.from_iterable(outcomes)))
             got = self._odds.get(key)
             if got is not None:
                 self._hits += 1
                 return got[1], got[2], got[3]
             self._misses += 1
-            if self._misses > 1000 and self._misses > self._hits:
-                self._remember_odds = remember = False
+            if self._misses > 1000 and self._misses > self._hits:  # try the next key, or none
+                self._odds_by = by = _BY_ITEMS if by == _BY_PAIRS else 0
+                self._hits = self._misses = 0
                 self._odds.clear()
         actions, probabilities = zip(*outcomes, strict=True)
         numbers = self.numbers(actions)
         odds = list(zip(numbers, self.floats(probabilities), strict=True))
-        if remember:
+        if by:
             if len(self._odds) >= NUMBERING_CACHE:
                 self._odds.clear()
             self._odds[key] = (outcomes, numbers, actions, odds)
@@ -263,6 +275,7 @@ class _Kit:
         "current_player",
         "game",
         "legal_actions",
+        "number_by_id",
         "spiel_game",
     )
 
@@ -272,6 +285,7 @@ class _Kit:
         self.apply, self.apply_trusted = game.apply, game.apply_trusted
         self.current_player, self.legal_actions = game.current_player, game.legal_actions
         self.chance_outcomes = game.chance_outcomes
+        self.number_by_id = spiel_game._number_by_id
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Kit:
         return self
@@ -285,8 +299,9 @@ class _Box:
 
     ``player`` is the OpenSpiel player id (ours are the same numbers). ``numbers``,
     ``actions`` and ``odds`` are what the state offers (numbers, our actions or chance
-    outcomes in the same order, and ``(number, float)`` at a chance node), asked once;
-    ``None`` until asked. The lists may be shared with other states and the game's
+    outcomes in the same order, and ``(number, float)`` at a chance node), asked once:
+    ``numbers`` is ``None`` until asked, and ``actions`` and ``odds`` mean nothing until
+    then (they may be the last state's). The lists may be shared with other states and the game's
     memory, so they are never changed in place: callers get copies. ``history`` holds the
     numbers applied since ``origin``.
 
@@ -300,7 +315,7 @@ class _Box:
         self.player: int = kit.current_player(state)
         self.numbers: list[int] | None = None
         self.actions: Sequence[Any] = ()
-        self.odds: list[tuple[int, float]] | None = None
+        self.odds: list[tuple[int, float]] = _NO_ODDS
         self.history = history
 
     def copy(self) -> _Box:
@@ -322,8 +337,11 @@ class _Box:
         kit, player = self.kit, self.player
         if player >= 0:
             self.actions = actions = kit.legal_actions(self.state)
-            self.numbers = numbers = kit.spiel_game.numbers(actions)
-            self.odds = _NO_ODDS
+            try:  # SpielGame.numbers' usual case, inline
+                numbers = list(map(kit.number_by_id, map(id, actions)))
+            except KeyError:
+                numbers = kit.spiel_game.numbers(actions)
+            self.numbers, self.odds = numbers, _NO_ODDS
         elif player == _CHANCE_ID:
             numbers, self.actions, self.odds = kit.spiel_game.chance_offer(kit.chance_outcomes(self.state))
             self.numbers = numbers
@@ -420,11 +438,9 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """Outcome numbers with their probabilities (the exact fractions as floats)."""
         box = self._box
-        odds = box.odds
-        if odds is None:
+        if box.numbers is None:
             box.offer()
-            odds = box.odds
-        return odds[:]  # type: ignore[index]
+        return box.odds[:]
 
     def apply_action(self, action: int) -> None:
         """Apply the action (or chance outcome) numbered ``action``.
@@ -447,7 +463,7 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         box.history.append(action)
         box.state = new
         box.player = kit.current_player(new)
-        box.numbers = box.odds = None
+        box.numbers = None  # (actions and odds are stale until the next offer)
 
     # pyspiel's C++ apply_action (pyspiel.State.apply_action(state, n), C++ algorithms) lands here
     _apply_action = apply_action
@@ -512,7 +528,8 @@ _CHANCE_ID = int(pyspiel.PlayerId.CHANCE)
 _TERMINAL_ID = int(pyspiel.PlayerId.TERMINAL)
 if (_CHANCE_ID, _TERMINAL_ID) != (CHANCE, TERMINAL):  # pragma: no cover - fixed by both APIs
     raise ImportError("boardgames_widgets.openspiel: pyspiel's player ids are not ours")
-_NO_ODDS: list[tuple[int, float]] = []  # what a player node or the end offers (never changed)
+_NO_ODDS: list[tuple[int, float]] = []
+_BY_PAIRS, _BY_ITEMS = 1, 2  # SpielGame.chance_offer's keys  # what a player node or the end offers (never changed)
 
 
 class Observer:

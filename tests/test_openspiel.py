@@ -148,13 +148,17 @@ def test_the_adapter_plays_the_same_game_as_the_core(game_id: str) -> None:
         assert len(final.history()) == len(texts)  # pyspiel's apply_action kept the history
 
 
+@pytest.mark.parametrize("odds_by", [bos._BY_PAIRS, bos._BY_ITEMS, 0])
 @pytest.mark.parametrize("game_id", game_ids())
-def test_chance_odds_are_the_exact_fractions(game_id: str) -> None:
+def test_chance_odds_are_the_exact_fractions(game_id: str, odds_by: int) -> None:
+    # each way of remembering lists of outcomes (by their pairs, by what is in them, not at all)
     ours = make_game(game_id, num_players=2)
     spiel_game = bos.from_game(ours)
+    spiel_game._odds_by = odds_by
     rng = random.Random(0)
     state, seen = spiel_game.new_initial_state(), 0
     while not state.is_terminal() and seen < 200:
+        assert state.chance_outcomes() == [] or state.is_chance_node()  # nothing stale from the step before
         if state.is_chance_node():
             seen += 1
             odds = state.chance_outcomes()
@@ -308,7 +312,7 @@ def test_numbers_by_identity_agree_with_numbers_by_equality(game_id: str, monkey
     ours = make_game(game_id, num_players=2)
     reference = bos.from_game(ours)
     stressed = bos.from_game(ours)
-    stressed._remember_odds = False
+    stressed._odds_by = 0
     for seed in range(4):
         final, texts = _spiel_playout(stressed, seed)
         replayed, replayed_texts = _spiel_playout(reference, seed)
@@ -325,3 +329,18 @@ def test_pyspiels_random_simulation_test_passes() -> None:
     # OpenSpiel's own checks (C++ clones, histories, returns) on a game whose legal actions
     # come out sorted (OpenSpiel asks for that; our numbers follow first appearance)
     pyspiel.random_sim_test(bos.load("pig", num_players=2), num_sims=3, serialize=False, verbose=False)
+
+
+def test_lists_of_outcomes_that_never_repeat_stop_being_remembered() -> None:
+    from fractions import Fraction
+
+    spiel_game = bos.from_game(make_game("pig", num_players=2))
+    half = Fraction(1, 2)
+    seen = []
+    for i in range(2100):
+        numbers, actions, odds = spiel_game.chance_offer([(f"heads {i}", half), (f"tails {i}", half)])
+        assert list(actions) == [f"heads {i}", f"tails {i}"] and odds == list(zip(numbers, [0.5, 0.5], strict=True))
+        seen.append(spiel_game._odds_by)
+    assert seen[0] == bos._BY_PAIRS and bos._BY_ITEMS in seen and seen[-1] == 0  # pairs, then items, then none
+    assert not spiel_game._odds  # nothing kept
+    assert [spiel_game.codec.decode(n) for n in spiel_game.numbers(["tails 7", "heads 7"])] == ["tails 7", "heads 7"]
