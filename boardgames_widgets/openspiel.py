@@ -14,6 +14,12 @@ module without it raises :class:`ImportError` with that advice.
 * The **observer** shows ``repr(game.observation(state, player))``: the
   observation and information-state strings are the player's observation (our
   observations are not perfect-recall histories). No tensors are offered.
+* **Speed**: OpenSpiel's search and random play ask a state the same few questions at
+  every step, so :class:`SpielState` answers them all in Python (``apply_action``,
+  ``clone`` and the history included; pyspiel's C++ versions call back into Python),
+  asks our game once per state, numbers a list of actions in one C-level pass by the
+  identity of our action objects, remembers the float odds of each list of chance
+  outcomes, and applies an action the state offered by ``apply_trusted``.
 * ISMCTS needs to resample hidden information: :func:`resampler` returns the
   callback for ``ISMCTSBot.set_resampler``, built on our ``sample_state``.
 
@@ -32,9 +38,10 @@ Use OpenSpiel's *Python* bots (``open_spiel.python.algorithms.mcts.MCTSBot``,
 from __future__ import annotations
 
 import json
+import operator
 import random
 from collections.abc import Sequence
-from operator import itemgetter
+from itertools import chain
 from typing import Any
 
 try:
@@ -49,16 +56,14 @@ from boardgames_widgets.agents.determinize import can_sample, sample_state
 from boardgames_widgets.core.api import CHANCE, TERMINAL, Game
 from boardgames_widgets.core.registry import game_class, make_game
 
-_first, _second = itemgetter(0), itemgetter(1)
-
 #: Prefix of the OpenSpiel short names of our games.
 PREFIX = "bgw_"
 #: Declared bound on distinct action numbers (numbers are handed out as actions appear).
 MAX_ACTIONS = 1 << 20
-#: How many lists of actions (and of chance outcomes) a game remembers the numbering of.
+#: How many lists of chance outcomes a game remembers the numbers and odds of.
 NUMBERING_CACHE = 4096
 #: How many action objects (and probability objects) a game remembers the number (float) of.
-IDENTITY_CACHE = 1 << 16
+IDENTITY_CACHE = 1 << 14
 #: Declared bound on the length of a game (the conformance suite's playout limit).
 MAX_GAME_LENGTH = 20_000
 
@@ -120,6 +125,12 @@ def _game_type(cls: type[Game[Any, Any]]) -> pyspiel.GameType:
 class SpielGame(pyspiel.Game):  # type: ignore[misc]
     """One of our games seen through OpenSpiel's ``pyspiel.Game`` interface.
 
+    Besides the numbering of actions (:class:`ActionCodec`, by equality), a game remembers
+    the number of one object per action by its identity (our games hand out the same
+    action objects again and again, made once and kept in tables), the float of each
+    probability object, and the odds of each list of chance outcomes it has seen; see
+    :meth:`numbers` and :meth:`chance_offer`.
+
     Attributes:
         game: our game object.
         codec: the numbering of its actions.
@@ -128,13 +139,21 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]
     def __init__(self, game: Game[Any, Any], params: dict[str, Any] | None = None) -> None:
         self.game = game
         self.codec = ActionCodec()
-        # numberings of the lists of actions seen (see numbered)
-        self._numbering: dict[tuple[int, ...], tuple[list[Any], dict[int, Any]]] = {}
-        self._remember, self._hits, self._misses = True, 0, 0
-        # id(object) -> (object, its number / its float): the objects are kept, so an id is not reused
-        self._number_of: dict[int, tuple[Any, int]] = {}
-        self._float_of: dict[int, tuple[Any, float]] = {}
-        self._by_identity = self._float_by_identity = True
+        # id(action object) -> its number; the objects are kept (in _objects), so an id
+        # listed here cannot become another object's
+        self._number_of: dict[int, int] = {}
+        self._objects: list[Any] = []
+        self._number_by_id = self._number_of.__getitem__
+        # id(probability object) -> its float; the objects are kept, as above
+        self._float_of: dict[int, float] = {}
+        self._probabilities: list[Any] = []
+        self._float_by_id = self._float_of.__getitem__
+        # ids of a list's (outcome, probability) pairs (or of what is in them)
+        #   -> (the list, kept; numbers, outcomes, odds)
+        self._odds: dict[tuple[int, ...], tuple[Any, list[int], Sequence[Any], list[tuple[int, float]]]] = {}
+        # how lists of outcomes are told apart (_BY_PAIRS, _BY_ITEMS, 0: not remembered)
+        self._odds_by, self._hits, self._misses = _BY_PAIRS, 0, 0
+        self._kit = _Kit(self)
         info = pyspiel.GameInfo(
             num_distinct_actions=MAX_ACTIONS,
             max_chance_outcomes=MAX_ACTIONS,
@@ -148,93 +167,90 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]
         given = params or {"num_players": game.num_players, "config": json.dumps(config, sort_keys=True)}
         super().__init__(_game_type(type(game)), info, given)
 
-    def numbered(self, actions: list[Any]) -> dict[int, Any]:
-        """``actions`` by their numbers (numbering new ones).
+    def numbers(self, actions: Sequence[Any]) -> list[int]:
+        """The numbers of ``actions`` (numbering new ones), in order.
 
-        Our games hand out the same action objects again and again (made once, kept in
-        tables), so the numbering of a list is remembered by the identities of its
-        objects; the cache holds the objects themselves, so an identity it knows is never
-        reused by another object. It is emptied when it grows past
-        :data:`NUMBERING_CACHE` lists, and given up for a game whose lists seldom repeat
-        (after 1,000 misses, more misses than hits). A list not remembered is numbered in
-        C-level passes from each object's number, remembered by its identity (see
-        :meth:`odds`).
+        Usually one C-level pass: each action object's number looked up by its identity.
+        An object not known by identity is numbered by equality (:class:`ActionCodec`)
+        and then known by identity too. A game that makes new objects each time (a
+        ``Pass()``) fills that memory with objects never seen again: it is emptied when it
+        holds :data:`IDENTITY_CACHE` objects (the objects kept in tables are learnt again).
         """
-        remember = self._remember
-        if remember:
-            key = tuple(map(id, actions))
-            got = self._numbering.get(key)
-            if got is not None:
-                self._hits += 1
-                return got[1]
-            self._misses += 1
-            if self._misses > 1000 and self._misses > self._hits:
-                # this game's lists seldom repeat: remembering them does not pay
-                self._remember = remember = False
-                self._numbering.clear()
-        offered = dict(zip(self._numbers(actions), actions, strict=True))
-        if remember:
-            if len(self._numbering) >= NUMBERING_CACHE:
-                self._numbering.clear()
-            self._numbering[key] = (actions, offered)
-        return offered
-
-    def _numbers(self, actions: Sequence[Any]) -> list[int]:
-        """The numbers of ``actions`` (numbering new ones), in C-level passes where possible.
-
-        Each action's number is remembered by the identity of the object (the cache holds
-        the object, so its identity is not reused): our games keep their actions in
-        tables. A game that makes new action objects each time soon holds far more objects
-        than distinct actions; then numbers are looked up by equality (hashing each action).
-        """
-        if self._by_identity:
-            known = list(map(self._number_of.get, map(id, actions)))
-            if None not in known:
-                return list(map(_second, known))  # type: ignore[arg-type]
-            return [self._learn(a) for a in actions]
-        numbers = list(map(self.codec.ids.get, actions))
-        if None in numbers:
-            numbers = list(map(self.codec.encode, actions))
+        try:
+            return list(map(self._number_by_id, map(id, actions)))
+        except KeyError:
+            pass
+        numbers = list(map(self._number_of.get, map(id, actions)))
+        for i, number in enumerate(numbers):
+            if number is None:
+                numbers[i] = self._learn(actions[i])
         return numbers  # type: ignore[return-value]
 
     def _learn(self, action: Any) -> int:
-        """``action``'s number (numbering it if it is new), remembered by its identity."""
-        known = self._number_of.get(id(action))
-        if known is None:
-            if len(self._number_of) >= min(IDENTITY_CACHE, 1000 + 4 * len(self.codec.actions)):
-                # far more objects than distinct actions: this game makes new ones each time
-                self._number_of.clear()
-                self._by_identity = False
-            known = self._number_of[id(action)] = (action, self.codec.encode(action))
-        return known[1]
+        """``action``'s number by equality, its object then known by identity (see :meth:`numbers`)."""
+        if len(self._objects) >= IDENTITY_CACHE:
+            self._number_of.clear()
+            self._objects.clear()
+        number = self._number_of[id(action)] = self.codec.encode(action)
+        self._objects.append(action)  # kept, so its id stays its own
+        return number
 
-    def _floats(self, probabilities: Sequence[Any]) -> list[float]:
-        """Exact odds (``Fraction``) as floats, each remembered by the identity of the object
-        (our games keep their few odds in tables), as :meth:`_numbers` does."""
-        if self._float_by_identity:
-            known = list(map(self._float_of.get, map(id, probabilities)))
-            if None not in known:
-                return [k[1] for k in known]  # type: ignore[index]
-            if len(self._float_of) + len(probabilities) > IDENTITY_CACHE:  # new objects each time
-                self._float_of.clear()
-                self._float_by_identity = False
-            else:
-                for p in probabilities:
-                    self._float_of[id(p)] = (p, p.numerator / p.denominator)
-        return [p.numerator / p.denominator for p in probabilities]
+    def floats(self, probabilities: Sequence[Any]) -> list[float]:
+        """Exact odds (``Fraction``) as floats: each object's float computed once,
+        remembered by the identity of the object (our games keep their few odds in
+        tables), as :meth:`numbers` does; at most :data:`IDENTITY_CACHE` objects."""
+        try:
+            return list(map(self._float_by_id, map(id, probabilities)))
+        except KeyError:
+            pass
+        known = self._float_of
+        if len(known) + len(probabilities) > IDENTITY_CACHE:  # a game making new objects each time
+            known.clear()
+            self._probabilities.clear()
+        out = []
+        for p in probabilities:
+            value = known.get(id(p))
+            if value is None:
+                value = known[id(p)] = p.numerator / p.denominator
+                self._probabilities.append(p)  # kept, so its id stays its own
+            out.append(value)
+        return out
 
-    def odds(self, outcomes: list[tuple[Any, Any]]) -> tuple[dict[int, Any], list[tuple[int, float]]]:
-        """Chance ``outcomes`` numbered, and their exact odds as floats.
+    def chance_offer(self, outcomes: list[tuple[Any, Any]]) -> tuple[list[int], Sequence[Any], list[tuple[int, float]]]:
+        """Chance ``outcomes`` numbered: their numbers, the outcomes, and ``(number, float)``.
 
-        A few C-level passes (see :meth:`_numbers`, :meth:`_floats`), no arithmetic on
-        fractions for odds seen before. (Remembering whole lists, as :meth:`numbered`
-        does, does not pay here: Papageno's card pools seldom repeat.)
+        Our games build their outcome lists from remembered pairs (a die, a crank, the
+        draw odds of a pile), so the answer is remembered per list, by the identities of
+        its pairs (the list is kept, so they stay its own): one C-level pass and a
+        look-up. A game whose lists seldom repeat that way is told apart after 1,000
+        misses, more misses than hits: then by the identities of the outcomes and
+        probabilities in the pairs (Papageno's card pools: new pairs of its remembered
+        cards and odds), and if that fails too, not remembered at all (each list numbered
+        by :meth:`numbers` and :meth:`floats`). The memory is emptied when it holds
+        :data:`NUMBERING_CACHE` lists.
         """
         if not outcomes:
-            return {}, []
+            return [], (), []
+        by = self._odds_by
+        if by:
+            key = tuple(map(id, outcomes)) if by == _BY_PAIRS else tuple(map(id, chain.from_iterable(outcomes)))
+            got = self._odds.get(key)
+            if got is not None:
+                self._hits += 1
+                return got[1], got[2], got[3]
+            self._misses += 1
+            if self._misses > 1000 and self._misses > self._hits:  # try the next key, or none
+                self._odds_by = by = _BY_ITEMS if by == _BY_PAIRS else 0
+                self._hits = self._misses = 0
+                self._odds.clear()
         actions, probabilities = zip(*outcomes, strict=True)
-        numbers = self._numbers(actions)
-        return dict(zip(numbers, actions, strict=True)), list(zip(numbers, self._floats(probabilities), strict=True))
+        numbers = self.numbers(actions)
+        odds = list(zip(numbers, self.floats(probabilities), strict=True))
+        if by:
+            if len(self._odds) >= NUMBERING_CACHE:
+                self._odds.clear()
+            self._odds[key] = (outcomes, numbers, actions, odds)
+        return numbers, actions, odds
 
     def new_initial_state(self) -> SpielState:
         """The initial state, wrapped."""
@@ -245,118 +261,162 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]
         return Observer(self.game)
 
 
-class _Shared:
-    """A reference that copying keeps shared (OpenSpiel clones states with a deep copy).
+class _Kit:
+    """What every state of one wrapped game needs at each step, looked up once.
 
-    Used for the game and its action numbering, which all clones must share.
+    Copying keeps it shared (pyspiel's C++ ``Clone`` deep-copies a state's attributes).
     """
 
-    __slots__ = ("value",)
+    __slots__ = (
+        "apply",
+        "apply_trusted",
+        "chance_outcomes",
+        "codec",
+        "current_player",
+        "game",
+        "legal_actions",
+        "number_by_id",
+        "spiel_game",
+    )
 
-    def __init__(self, value: Any) -> None:
-        self.value = value
+    def __init__(self, spiel_game: SpielGame) -> None:
+        game = spiel_game.game
+        self.spiel_game, self.game, self.codec = spiel_game, game, spiel_game.codec
+        self.apply, self.apply_trusted = game.apply, game.apply_trusted
+        self.current_player, self.legal_actions = game.current_player, game.legal_actions
+        self.chance_outcomes = game.chance_outcomes
+        self.number_by_id = spiel_game._number_by_id
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Kit:
         return self
 
-    def __copy__(self) -> _Shared:
+    def __copy__(self) -> _Kit:
         return self
 
 
-class _Now:
-    """One of our (immutable) states and what the adapter learnt about it, asked once each.
+class _Box:
+    """One wrapper's current (immutable) state, what it offers, and the history.
 
-    ``player`` is the OpenSpiel player id (``None``: not asked yet); ``offered`` maps the
-    numbers of the actions (or chance outcomes) the state offered to the actions (``None``:
-    not asked yet). Everything here is a fact about the immutable ``state``, so copying
-    keeps it shared: a clone of a wrapper shares it until one of them applies an action
-    (which puts a new ``_Now`` in that wrapper only).
+    ``player`` is the OpenSpiel player id (ours are the same numbers). ``numbers``,
+    ``actions`` and ``odds`` are what the state offers (numbers, our actions or chance
+    outcomes in the same order, and ``(number, float)`` at a chance node), asked once:
+    ``numbers`` is ``None`` until asked, and ``actions`` and ``odds`` mean nothing until
+    then (they may be the last state's). The lists may be shared with other states and the game's
+    memory, so they are never changed in place: callers get copies. ``history`` holds the
+    numbers applied since ``origin``.
+
+    Each wrapper has its own box (a clone gets a copy), changed in place at each step.
     """
 
-    __slots__ = ("offered", "player", "state")
+    __slots__ = ("actions", "history", "kit", "numbers", "odds", "origin", "player", "state")
 
-    def __init__(self, state: Any) -> None:
-        self.state = state
-        self.player: int | None = None
-        self.offered: dict[int, Any] | None = None
+    def __init__(self, kit: _Kit, state: Any, origin: Any, history: list[int]) -> None:
+        self.kit, self.state, self.origin = kit, state, origin
+        self.player: int = kit.current_player(state)
+        self.numbers: list[int] | None = None
+        self.actions: Sequence[Any] = ()
+        self.odds: list[tuple[int, float]] = _NO_ODDS
+        self.history = history
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> _Now:
-        return self
+    def copy(self) -> _Box:
+        """The same state and offer (shared: never changed in place), the history copied."""
+        box = _Box.__new__(_Box)
+        box.kit, box.state, box.origin, box.player = self.kit, self.state, self.origin, self.player
+        box.numbers, box.actions, box.odds = self.numbers, self.actions, self.odds
+        box.history = self.history[:]
+        return box
 
-    def __copy__(self) -> _Now:
-        return self
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Box:
+        return self.copy()
+
+    def __copy__(self) -> _Box:
+        return self.copy()
+
+    def offer(self) -> list[int]:
+        """Ask the state what it offers (the legal actions, or the chance outcomes), once."""
+        kit, player = self.kit, self.player
+        if player >= 0:
+            self.actions = actions = kit.legal_actions(self.state)
+            try:  # SpielGame.numbers' usual case, inline
+                numbers = list(map(kit.number_by_id, map(id, actions)))
+            except KeyError:
+                numbers = kit.spiel_game.numbers(actions)
+            self.numbers, self.odds = numbers, _NO_ODDS
+        elif player == _CHANCE_ID:
+            numbers, self.actions, self.odds = kit.spiel_game.chance_offer(kit.chance_outcomes(self.state))
+            self.numbers = numbers
+        else:  # the end: nothing
+            numbers = []
+            self.numbers, self.actions, self.odds = numbers, (), _NO_ODDS
+        return numbers
 
 
 class SpielState(pyspiel.State):  # type: ignore[misc]
     """A state of one of our games seen through ``pyspiel.State``.
 
-    Our states are immutable; OpenSpiel's are mutated by ``apply_action``, so the
-    wrapper holds the current immutable state and replaces it on every action.
+    Our states are immutable; OpenSpiel's are changed by ``apply_action``, so the
+    wrapper holds the current immutable state (in a :class:`_Box`) and replaces it at
+    every action.
 
-    The hot path is OpenSpiel's search (``legal_actions``, ``chance_outcomes`` and
-    ``apply_action`` at every step), so the wrapper keeps a direct reference to the
-    wrapped game, asks our game for the current player and the legal actions once per
-    state, numbers each list of actions once (:meth:`SpielGame.numbered`), hands out
-    odds as floats computed once per outcome list (:meth:`SpielGame.odds`), and applies
-    an action numbered from the current state's own legal list (or chance outcome
-    list) with ``game.apply_trusted``, the search path; any other number goes through
-    the checked ``game.apply`` (an illegal one raises). ``current_player``,
-    ``is_terminal``, ``is_chance_node``, ``is_player_node`` and ``legal_actions`` answer
-    in Python, without the round trips through pyspiel's C++ ``State`` (each of which
-    asks Python for the current player again); ``apply_action`` stays pyspiel's, which
-    keeps the history.
+    The hot path is OpenSpiel's search and random play (``is_terminal``,
+    ``is_chance_node``, ``legal_actions`` or ``chance_outcomes``, ``apply_action`` at
+    every step), so all of these answer in Python: pyspiel's C++ ``State`` would call
+    back into Python for each (its ``apply_action`` asks for the current player and
+    then calls ``_apply_action``: two round trips per step, about half the adapter's
+    cost per step before). The wrapper asks our game for the player once per state (at
+    the step that makes it) and for the legal actions or chance outcomes once per state,
+    numbers them at C level (:meth:`SpielGame.numbers`, :meth:`SpielGame.chance_offer`:
+    odds as floats computed once), and applies a number this state offered with
+    ``game.apply_trusted`` (the search path); any other number goes through the checked
+    ``game.apply`` (an illegal one raises, and nothing changes).
+
+    Since ``apply_action`` is answered here, so are the questions about the history
+    (``history``, ``history_str``, ``move_number``, ``is_initial_state``;
+    ``full_history`` and ``is_initial_non_chance_state`` replay it through pyspiel),
+    ``clone`` and ``child``. pyspiel's C++ path stays correct: ``pyspiel.State.apply_action``
+    (and C++ code such as ``apply_action_with_legality_check``) lands in
+    ``_apply_action``, the same step.
     """
 
-    def __init__(self, spiel_game: SpielGame, state: Any) -> None:
+    def __init__(self, spiel_game: SpielGame, state: Any, *, box: _Box | None = None) -> None:
         super().__init__(spiel_game)
-        self._game = _Shared(spiel_game)
-        self._now = _Now(state)
+        self._box = box if box is not None else _Box(spiel_game._kit, state, state, [])
 
     @property
     def spiel_game(self) -> SpielGame:
         """The wrapped game."""
-        game: SpielGame = self._game.value
-        return game
+        return self._box.kit.spiel_game
 
     @property
     def game(self) -> Game[Any, Any]:
         """Our game object."""
-        return self._game.value.game  # type: ignore[no-any-return]
+        return self._box.kit.game
 
     @property
     def codec(self) -> ActionCodec:
         """The game's action numbering."""
-        return self._game.value.codec  # type: ignore[no-any-return]
+        return self._box.kit.codec
 
     @property
     def state(self) -> Any:
         """Our (immutable) state."""
-        return self._now.state
+        return self._box.state
 
     def current_player(self) -> int:
         """The player to act, ``PlayerId.CHANCE`` or ``PlayerId.TERMINAL``."""
-        now = self._now
-        player = now.player
-        if player is None:  # pyspiel asks several times a step: ask our game once per state
-            player = self._game.value.game.current_player(now.state)
-            if player == CHANCE:
-                player = _CHANCE_ID
-            elif player == TERMINAL:
-                player = _TERMINAL_ID
-            now.player = player
-        return player
+        return self._box.player
 
     def is_terminal(self) -> bool:
         """Whether the game is over."""
-        return self.current_player() == _TERMINAL_ID
+        return self._box.player == _TERMINAL_ID
 
     def is_chance_node(self) -> bool:
         """Whether chance acts next."""
-        return self.current_player() == _CHANCE_ID
+        return self._box.player == _CHANCE_ID
 
     def is_player_node(self) -> bool:
         """Whether a player acts next."""
-        return self.current_player() >= 0
+        return self._box.player >= 0
 
     def legal_actions(self, player: int | None = None) -> list[int]:
         """The numbers of the legal actions of ``player`` (default: the one to act).
@@ -364,54 +424,112 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         As pyspiel's: the chance outcomes' numbers at a chance node, nothing at the end of
         the game or for a player who is not to act.
         """
-        current = self.current_player()
-        if player is not None and player != current:
+        box = self._box
+        if player is not None and player != box.player and box.player != _CHANCE_ID:
             return []
-        if current >= 0:
-            return self._legal_actions(current)
-        if current == _CHANCE_ID:
-            return [number for number, _ in self.chance_outcomes()]
-        return []
+        numbers = box.numbers
+        if numbers is None:
+            numbers = box.offer()
+        return numbers[:]  # a copy: OpenSpiel's MCTS shuffles the list it gets
 
     def _legal_actions(self, player: int) -> list[int]:
-        if player != self.current_player():
-            return []
-        now = self._now
-        offered = now.offered
-        if offered is None:
-            offered = now.offered = self._game.value.numbered(self._game.value.game.legal_actions(now.state))
-        return list(offered)
+        return self.legal_actions(player)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """Outcome numbers with their probabilities (the exact fractions as floats)."""
-        now = self._now
-        spiel_game: SpielGame = self._game.value
-        now.offered, odds = spiel_game.odds(spiel_game.game.chance_outcomes(now.state))
-        return odds
+        box = self._box
+        if box.numbers is None:
+            box.offer()
+        return box.odds[:]
 
-    def _apply_action(self, action: int) -> None:
-        game = self._game.value.game
-        now = self._now
-        offered = now.offered
-        if offered is not None and action in offered:
-            new = game.apply_trusted(now.state, offered[action])  # offered by this very state
-        else:
-            new = game.apply(now.state, self._game.value.codec.decode(action))  # checked: may raise
-        self._now = _Now(new)
+    def apply_action(self, action: int) -> None:
+        """Apply the action (or chance outcome) numbered ``action``.
+
+        Raises:
+            GameError: the action is illegal here (the state does not change).
+            ValueError: no action has that number.
+            TypeError: ``action`` is not an integer.
+        """
+        if type(action) is not int:
+            action = operator.index(action)  # as pyspiel: any integer (numpy's too), never a float
+        box = self._box
+        kit = box.kit
+        try:
+            index = box.numbers.index(action)  # type: ignore[union-attr]
+        except (AttributeError, ValueError):  # never asked for (None), or not offered: the checked path
+            new = kit.apply(box.state, kit.codec.decode(action))  # may raise
+        else:  # offered by this very state: the search path
+            new = kit.apply_trusted(box.state, box.actions[index])
+        box.history.append(action)
+        box.state = new
+        box.player = kit.current_player(new)
+        box.numbers = None  # (actions and odds are stale until the next offer)
+
+    # pyspiel's C++ apply_action (pyspiel.State.apply_action(state, n), C++ algorithms) lands here
+    _apply_action = apply_action
+
+    def clone(self) -> SpielState:
+        """An independent copy (the same state and offer, its own history)."""
+        box = self._box
+        return SpielState(box.kit.spiel_game, box.state, box=box.copy())
+
+    def child(self, action: int) -> SpielState:
+        """A copy with ``action`` applied."""
+        state = self.clone()
+        state.apply_action(action)
+        return state
+
+    def history(self) -> list[int]:
+        """The numbers applied so far (since the state this wrapper started from)."""
+        return self._box.history[:]
+
+    def history_str(self) -> str:
+        """:meth:`history` as pyspiel writes it."""
+        return ", ".join(map(str, self._box.history))
+
+    def move_number(self) -> int:
+        """How many actions were applied."""
+        return len(self._box.history)
+
+    def is_initial_state(self) -> bool:
+        """Whether no action was applied yet."""
+        return not self._box.history
+
+    def full_history(self) -> list[Any]:
+        """The ``pyspiel.PlayerAction`` of each action applied (replayed through pyspiel)."""
+        return pyspiel.State.full_history(self._replayed())  # type: ignore[no-any-return]
+
+    def is_initial_non_chance_state(self) -> bool:
+        """pyspiel's answer (replayed through pyspiel): no player has acted yet, and chance is not to act."""
+        return pyspiel.State.is_initial_non_chance_state(self._replayed())  # type: ignore[no-any-return]
+
+    def _replayed(self) -> SpielState:
+        """This state rebuilt through pyspiel's C++ ``apply_action``, whose history is pyspiel's own."""
+        box = self._box
+        replica = SpielState(box.kit.spiel_game, box.origin)
+        for action in box.history:
+            pyspiel.State.apply_action(replica, action)
+        return replica
 
     def _action_to_string(self, player: int, action: int) -> str:
-        return str(self.codec.decode(action))
+        return str(self._box.kit.codec.decode(action))
 
     def returns(self) -> list[float]:
         """Each player's return (0 to 1; zeros before the end)."""
-        return list(self.game.returns(self.state))
+        box = self._box
+        return list(box.kit.game.returns(box.state))
 
     def __str__(self) -> str:
-        return self.game.describe(self.state)
+        box = self._box
+        return box.kit.game.describe(box.state)
 
 
 _CHANCE_ID = int(pyspiel.PlayerId.CHANCE)
 _TERMINAL_ID = int(pyspiel.PlayerId.TERMINAL)
+if (_CHANCE_ID, _TERMINAL_ID) != (CHANCE, TERMINAL):  # pragma: no cover - fixed by both APIs
+    raise ImportError("boardgames_widgets.openspiel: pyspiel's player ids are not ours")
+_NO_ODDS: list[tuple[int, float]] = []
+_BY_PAIRS, _BY_ITEMS = 1, 2  # SpielGame.chance_offer's keys  # what a player node or the end offers (never changed)
 
 
 class Observer:

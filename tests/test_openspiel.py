@@ -148,13 +148,17 @@ def test_the_adapter_plays_the_same_game_as_the_core(game_id: str) -> None:
         assert len(final.history()) == len(texts)  # pyspiel's apply_action kept the history
 
 
+@pytest.mark.parametrize("odds_by", [bos._BY_PAIRS, bos._BY_ITEMS, 0])
 @pytest.mark.parametrize("game_id", game_ids())
-def test_chance_odds_are_the_exact_fractions(game_id: str) -> None:
+def test_chance_odds_are_the_exact_fractions(game_id: str, odds_by: int) -> None:
+    # each way of remembering lists of outcomes (by their pairs, by what is in them, not at all)
     ours = make_game(game_id, num_players=2)
     spiel_game = bos.from_game(ours)
+    spiel_game._odds_by = odds_by
     rng = random.Random(0)
     state, seen = spiel_game.new_initial_state(), 0
     while not state.is_terminal() and seen < 200:
+        assert state.chance_outcomes() == [] or state.is_chance_node()  # nothing stale from the step before
         if state.is_chance_node():
             seen += 1
             odds = state.chance_outcomes()
@@ -205,3 +209,138 @@ def test_python_answers_match_pyspiels_own(game_id: str) -> None:
             assert state.legal_actions(1 - player) == [] == pyspiel.State.legal_actions(state, 1 - player)
         state.apply_action(state.legal_actions()[0])
     assert state.legal_actions() == [] or not state.is_terminal()
+
+
+def _cpp_replay(spiel_game: Any, actions: list[int]) -> Any:
+    """The same actions through pyspiel's C++ ``apply_action`` (which keeps its own history)."""
+    state = spiel_game.new_initial_state()
+    for action in actions:
+        pyspiel.State.apply_action(state, action)
+    return state
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_the_history_is_pyspiels(game_id: str) -> None:
+    # apply_action is answered in Python: the history questions must answer as pyspiel's
+    spiel_game = bos.from_game(make_game(game_id, num_players=2))
+    final, _ = _spiel_playout(spiel_game, 7)
+    replica = _cpp_replay(spiel_game, final.history())
+    assert replica.state == final.state
+    for state in (final, replica):
+        assert state.history() == pyspiel.State.history(replica)
+        assert state.history_str() == pyspiel.State.history_str(replica)
+        assert state.move_number() == pyspiel.State.move_number(replica) == len(state.history())
+        assert not state.is_initial_state()
+    assert [(p.player, p.action) for p in final.full_history()] == [
+        (p.player, p.action) for p in pyspiel.State.full_history(replica)
+    ]
+    fresh = spiel_game.new_initial_state()
+    assert fresh.is_initial_state() and fresh.history() == [] and fresh.history_str() == ""
+    if spiel_game.get_type().chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC:
+        state = spiel_game.new_initial_state()
+        for _ in range(6):
+            assert state.is_initial_non_chance_state() == pyspiel.State.is_initial_non_chance_state(
+                _cpp_replay(spiel_game, state.history())
+            )
+            state.apply_action(state.legal_actions()[0])
+
+
+def test_the_python_and_cpp_paths_mix() -> None:
+    # pyspiel.State.apply_action (C++) lands in _apply_action: the same step, the same history
+    spiel_game = bos.load("mouse_trap", num_players=2)
+    rng = random.Random(3)
+    state = spiel_game.new_initial_state()
+    applied = []
+    while len(applied) < 40:  # Mouse Trap games are longer
+        legal = state.legal_actions()
+        action = legal[rng.randrange(len(legal))]
+        if len(applied) % 3:
+            state.apply_action(action)
+        else:
+            pyspiel.State.apply_action(state, action)
+        applied.append(action)
+    assert state.history() == applied
+    assert state.state == _cpp_replay(spiel_game, applied).state
+    pyspiel.State.apply_action_with_legality_check(state, state.legal_actions()[-1])  # C++ checks, then applies
+    assert state.history()[:-1] == applied and state.move_number() == 41
+
+
+def test_clones_and_children_have_their_own_history() -> None:
+    spiel_game = bos.load("papageno", num_players=2)
+    state = decision_state(spiel_game, 6)
+    before, history = state.state, state.history()
+    clone = state.clone()
+    action = state.legal_actions()[0]
+    child = state.child(action)
+    assert state.state is before and state.history() == history  # untouched
+    assert clone.history() == history and clone.state is before
+    clone.apply_action(action)
+    assert clone.history() == child.history() == [*history, action]
+    assert clone.state == child.state
+    cpp_child = pyspiel.State.child(state, action)  # C++ Clone (deep-copies the Python attributes) and apply
+    assert cpp_child.history() == child.history() and cpp_child.state == child.state
+    assert state.history() == history
+
+
+def test_legal_actions_are_a_copy_and_numbers_are_integers() -> None:
+    spiel_game = bos.load("chop_chop", num_players=2)
+    state = decision_state(spiel_game, 8)
+    legal = state.legal_actions()
+    legal.reverse()
+    legal.append(-1)
+    assert state.legal_actions() == legal[-2::-1]
+    outcomes_state = spiel_game.new_initial_state()
+    while not outcomes_state.is_chance_node():
+        outcomes_state.apply_action(outcomes_state.legal_actions()[0])
+    odds = outcomes_state.chance_outcomes()
+    odds.clear()
+    assert outcomes_state.chance_outcomes()
+    chosen = state.legal_actions()[0]
+    copy = state.clone()
+    state.apply_action(np.int64(chosen))  # any integer, as pyspiel takes it
+    copy.apply_action(chosen)
+    assert state.history() == copy.history() and type(state.history()[-1]) is int
+    assert state.state == copy.state
+    with pytest.raises(TypeError):
+        copy.apply_action(float(copy.legal_actions()[0]))
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_numbers_by_identity_agree_with_numbers_by_equality(game_id: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # a tiny identity memory (emptied often) and odds never remembered: the same games
+    monkeypatch.setattr(bos, "IDENTITY_CACHE", 8)
+    ours = make_game(game_id, num_players=2)
+    reference = bos.from_game(ours)
+    stressed = bos.from_game(ours)
+    stressed._odds_by = 0
+    for seed in range(4):
+        final, texts = _spiel_playout(stressed, seed)
+        replayed, replayed_texts = _spiel_playout(reference, seed)
+        assert texts == replayed_texts and final.state == replayed.state
+        state = ours.new_initial_state()
+        for text in texts:
+            action = ours.parse_action(text)  # a new object, equal to the game's own
+            assert stressed.numbers([action]) == reference.numbers([action])
+            state = ours.apply(state, action)
+        assert state == final.state
+
+
+def test_pyspiels_random_simulation_test_passes() -> None:
+    # OpenSpiel's own checks (C++ clones, histories, returns) on a game whose legal actions
+    # come out sorted (OpenSpiel asks for that; our numbers follow first appearance)
+    pyspiel.random_sim_test(bos.load("pig", num_players=2), num_sims=3, serialize=False, verbose=False)
+
+
+def test_lists_of_outcomes_that_never_repeat_stop_being_remembered() -> None:
+    from fractions import Fraction
+
+    spiel_game = bos.from_game(make_game("pig", num_players=2))
+    half = Fraction(1, 2)
+    seen = []
+    for i in range(2100):
+        numbers, actions, odds = spiel_game.chance_offer([(f"heads {i}", half), (f"tails {i}", half)])
+        assert list(actions) == [f"heads {i}", f"tails {i}"] and odds == list(zip(numbers, [0.5, 0.5], strict=True))
+        seen.append(spiel_game._odds_by)
+    assert seen[0] == bos._BY_PAIRS and bos._BY_ITEMS in seen and seen[-1] == 0  # pairs, then items, then none
+    assert not spiel_game._odds  # nothing kept
+    assert [spiel_game.codec.decode(n) for n in spiel_game.numbers(["tails 7", "heads 7"])] == ["tails 7", "heads 7"]
