@@ -11,6 +11,7 @@ import json
 import random
 
 import pytest
+from chop_chop_boards import SMALL
 from random_states import random_states
 
 from boardgames_widgets import GameRecord
@@ -19,13 +20,6 @@ from boardgames_widgets.games.chop_chop.actions import CAT, Move
 from boardgames_widgets.games.chop_chop.rules import ChopChop, ChopChopState, Phase
 from boardgames_widgets.testing import random_record
 
-SMALL = """
-- - 0 - - -
-- . . . . -
-- . T T . 1
-- . . . . -
-- - - - - -
-"""
 SMALL_MIX = {"cheese": 4, "plate": 3, "+2": 1, "arrow": 2, "fork": 1, "knife": 1}
 
 

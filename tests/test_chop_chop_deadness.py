@@ -14,6 +14,7 @@ import random
 from dataclasses import replace
 
 import pytest
+from chop_chop_boards import SMALL
 
 from boardgames_widgets.games.chop_chop.layout import TILES, Tile
 from boardgames_widgets.games.chop_chop.rules import (
@@ -32,13 +33,6 @@ from boardgames_widgets.games.chop_chop.rules import (
 )
 from boardgames_widgets.games.chop_chop.scenario import board_state
 
-SMALL = """
-- - 0 - - -
-- . . . . -
-- . T T . 1
-- . . . . -
-- - - - - -
-"""
 MIX = {"cheese": 4, "plate": 4, "+1": 1, "arrow": 1, "fork": 1, "knife": 1}
 SMALL_GAME = ChopChop(board_map=SMALL, tile_mix=MIX, cheese_to_win=3)
 

@@ -11,6 +11,7 @@ import random
 from typing import Any
 
 import pytest
+from chop_chop_boards import SMALL
 from random_states import random_states
 
 from boardgames_widgets.core.api import CHANCE, TERMINAL
@@ -19,13 +20,6 @@ from boardgames_widgets.games.chop_chop.playout import play
 from boardgames_widgets.games.chop_chop.rules import ChopChop, ChopChopState
 from boardgames_widgets.games.chop_chop.state import _FIELDS
 
-SMALL = """
-- - 0 - - -
-- . . . . -
-- . T T . 1
-- . . . . -
-- - - - - -
-"""
 SMALL_MIX = {"cheese": 4, "plate": 3, "+2": 1, "arrow": 2, "fork": 1, "knife": 1}
 
 

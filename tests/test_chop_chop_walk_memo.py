@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from chop_chop_boards import SMALL
 from random_states import random_states
 
 from boardgames_widgets.games.chop_chop import moves
@@ -22,13 +23,6 @@ from boardgames_widgets.games.chop_chop.paths import first_paths
 from boardgames_widgets.games.chop_chop.rules import CAT, ChopChop, ChopChopState, Phase
 from boardgames_widgets.testing import reference_playout
 
-SMALL = """
-- - 0 - - -
-- . . . . -
-- . T T . 1
-- . . . . -
-- - - - - -
-"""
 SMALL_MIX = {"cheese": 4, "plate": 3, "+2": 1, "arrow": 2, "fork": 1, "knife": 1}
 
 

@@ -9,7 +9,7 @@ Undo is the replay of a prefix. Loading validates everything and raises
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -256,11 +256,7 @@ def replay(record: GameRecord) -> list[Any]:
         if player == TERMINAL:
             raise _over(i, text)
         try:
-            action = parsed.get(text) if type(text) is str else None
-            if action is None:
-                action = parse(text)
-                if type(text) is str and len(text) <= _PARSED_TEXT:
-                    parsed[text] = action
+            action = _parse_entry(text, parse, parsed)
             if player == CHANCE:
                 action = _outcome(game, state, action, text, parsed)
             state = apply(state, action)
@@ -268,6 +264,17 @@ def replay(record: GameRecord) -> list[Any]:
             raise _entry_error(i, text, exc) from exc
         states.append(state)
     return states
+
+
+def _parse_entry(text: Any, parse: Callable[[Any], Any], parsed: dict[str, Any]) -> Any:
+    """The action of a record entry: a short text already read is taken from ``parsed``
+    (one reading per distinct text in a load), any other entry is parsed."""
+    action = parsed.get(text) if type(text) is str else None
+    if action is None:
+        action = parse(text)
+        if type(text) is str and len(text) <= _PARSED_TEXT:
+            parsed[text] = action
+    return action
 
 
 def _replay_checked(
@@ -283,11 +290,7 @@ def _replay_checked(
     append = states.append
     for i, text in enumerate(actions):
         try:
-            action = parsed.get(text) if type(text) is str else None
-            if action is None:
-                action = parse(text)
-                if type(text) is str and len(text) <= _PARSED_TEXT:
-                    parsed[text] = action
+            action = _parse_entry(text, parse, parsed)
         except Exception as exc:
             if game.current_player(state) == TERMINAL:
                 raise _over(i, text) from None
