@@ -500,8 +500,15 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         return pyspiel.State.full_history(self._replayed())  # type: ignore[no-any-return]
 
     def is_initial_non_chance_state(self) -> bool:
-        """pyspiel's answer (replayed through pyspiel): no player has acted yet, and chance is not to act."""
-        return pyspiel.State.is_initial_non_chance_state(self._replayed())  # type: ignore[no-any-return]
+        """Whether no player has acted yet and chance is not to act (only chance acted so far).
+
+        pyspiel's own answer since OpenSpiel 1.6; computed here from :meth:`full_history`, so that
+        it answers the same with every OpenSpiel we support (1.5 has no such method).
+        """
+        if self.is_chance_node():
+            return False
+        chance = pyspiel.PlayerId.CHANCE
+        return all(step.player == chance for step in self.full_history())
 
     def _replayed(self) -> SpielState:
         """This state rebuilt through pyspiel's C++ ``apply_action``, whose history is pyspiel's own."""
