@@ -290,3 +290,20 @@ def test_chance_after_chance_and_many_children_below_chance(odds: str, fresh: bo
             same_search(game, (), seed, 600 + 100 * (seed % 3), c=(0.0, 0.7, UCT_C)[seed % 3])
         evaluator = lambda g, s: g.returns(s)  # noqa: E731 (an evaluator that is exact, terminal leaves too)
         same_search(game, (), 9, 500, evaluator=evaluator)
+
+
+class OwnGenerator(random.Random):
+    """A generator of its own class: the search draws through its ``randrange`` (not the
+    written-out draw of a plain ``random.Random``), and must still draw as the textbook tree."""
+
+
+@pytest.mark.parametrize(
+    "game", [make_game("pig", num_players=2), Tangle(TANGLE_ODDS["uneven"])], ids=["pig", "tangle"]
+)
+def test_a_generator_of_its_own_class_draws_the_same(game: Game[Any, Any]) -> None:
+    states = [game.new_initial_state()] if isinstance(game, Tangle) else decisions(game, 3, 4)
+    for seed, state in enumerate(states):
+        ours_rng, ref_rng = OwnGenerator(seed), OwnGenerator(seed)
+        ours = mcts(game, state, ours_rng, iterations=400)
+        assert ours == reference_mcts(game, state, ref_rng, 400)
+        assert ours_rng.getstate() == ref_rng.getstate()

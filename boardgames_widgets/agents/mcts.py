@@ -33,7 +33,7 @@ from typing import Any
 
 from boardgames_widgets.agents.tree import deadline
 from boardgames_widgets.core.api import CHANCE, TERMINAL, Game
-from boardgames_widgets.core.rng import draw_outcome, index_drawer
+from boardgames_widgets.core.rng import _FAST_INDEX, draw_outcome, index_drawer
 
 #: The UCB1 exploration constant. Returns lie in [0, 1], for which sqrt(2) is the textbook choice.
 UCT_C = math.sqrt(2)
@@ -171,15 +171,19 @@ def _best_group(groups: dict[tuple[int, float], list[int]], log_n: float, c: flo
 
 
 #: A chance node's odds as drawn (:func:`_chance_table`): the outcomes, the common denominator,
-#: the place drawn by each number below it (``None`` if it is large), the cumulative weights and
-#: the place of the first outcome equal to each.
-_Odds = tuple[list[Any], int, list[int] | None, list[int], list[int]]
+#: the bits a draw below it takes, the place drawn by each number below it (``None`` if it is
+#: large), the cumulative weights and the place of the first outcome equal to each.
+_Odds = tuple[list[Any], int, int, list[int] | None, list[int], list[int]]
 
 #: A chance table maps every number a draw can give to its place when there are at most this many.
 _SMALL_DRAW = 1024
 
-#: :attr:`_Branch.player` of a new leaf: not asked yet (neither a player, ``CHANCE`` nor ``TERMINAL``).
-_NOT_ASKED = -99
+#: What the search does at a node (:attr:`_Branch.kind`), in the order the loop asks: choose
+#: among the children of a fully expanded decision (two of them, more, one: a forced move),
+#: draw chance from the odds by a look-up, let the game draw it, expand a decision, open a new
+#: leaf visited again, draw chance from the odds by bisection (a large denominator), or stop at
+#: the end of the game.
+_TWO, _MANY, _ONE, _ODDS, _DRAWN, _EXPAND, _NEW, _BISECT, _END = range(9)
 
 #: A decision node's way up for the backup (:attr:`_Branch.link`): the link of the decision
 #: node above it (``None`` at the root), its index among that node's children, its own
@@ -189,9 +193,9 @@ _Link = tuple["_Link | None", int, list[int], list[float], list[float], dict[tup
 
 
 class _Branch:
-    """A node of :func:`mcts`'s tree: a state, who acts there, and at a decision its children's
-    statistics in arrays (index ``i`` is the ``i``-th child added), so that selection scores them
-    without visiting a child object and the backup updates numbers in place.
+    """A node of :func:`mcts`'s tree: a state, what the search does there, and at a decision its
+    children's statistics in arrays (index ``i`` is the ``i``-th child added), so that selection
+    scores them without visiting a child object and the backup updates numbers in place.
 
     A new leaf holds only its state and its way up (most leaves are visited once: the rollout
     needs nothing else); the rest is made by :meth:`open` when the search comes back to it.
@@ -205,8 +209,9 @@ class _Branch:
         state: the full state here.
         up: the link of the nearest decision above (``None`` at the root).
         slot: the index among that decision's children of the child this node is (or is below).
-        player: who acts here (a player index, ``CHANCE`` or ``TERMINAL``; :data:`_NOT_ASKED`
-            until :meth:`open`).
+        kind: what the search does here (:data:`_TWO` ... :data:`_END`; :data:`_NEW` until
+            :meth:`open`).
+        player: who acts here (a player index, ``CHANCE`` or ``TERMINAL``; set by :meth:`open`).
         untried: legal actions not expanded yet (decisions).
         actions: the action of each child (decisions: the root's answer reads them).
         kids: the children (decisions).
@@ -219,19 +224,23 @@ class _Branch:
         link: a decision's way up, passed to each child (:data:`_Link`).
         drawn: a chance node's children by outcome (when the game draws chance its own way).
         odds: a chance node's odds (when chance is drawn as
-            :func:`~boardgames_widgets.core.rng.draw_outcome` draws it, see :func:`_chance_table`;
-            else ``None``), and ``placed``: its children by the outcome's place in them.
+            :func:`~boardgames_widgets.core.rng.draw_outcome` draws it, see :func:`_chance_table`),
+            with ``common``, ``width`` and ``pick`` read from them, and ``placed``: its children
+            by the outcome's place.
     """
 
     __slots__ = (
         "actions",
+        "common",
         "counts",
         "drawn",
         "groups",
         "kids",
+        "kind",
         "link",
         "means",
         "odds",
+        "pick",
         "placed",
         "player",
         "slot",
@@ -239,7 +248,9 @@ class _Branch:
         "totals",
         "untried",
         "up",
+        "width",
     )
+    player: int
     untried: list[Any]
     actions: list[Any]
     kids: list[_Branch]
@@ -249,14 +260,17 @@ class _Branch:
     groups: dict[tuple[int, float], list[int]]
     link: _Link
     drawn: dict[Any, _Branch]
-    odds: _Odds | None
+    odds: _Odds
+    common: int
+    width: int
+    pick: list[int]
     placed: list[_Branch | None]
 
     def __init__(self, state: Any, up: _Link | None, slot: int) -> None:
         self.state = state
         self.up = up
         self.slot = slot
-        self.player = _NOT_ASKED
+        self.kind = _NEW
 
     def open(self, player: int, game: Game[Any, Any], tables: dict[tuple[int, ...], tuple[Any, _Odds]] | None) -> None:
         """Make the node's lists when the search first needs them (at the root, or when a leaf
@@ -266,15 +280,29 @@ class _Branch:
         the random draws are those of the textbook tree.)"""
         self.player = player
         if player >= 0:
-            self.untried, self.actions, self.kids = game.legal_actions(self.state), [], []
+            self.kind, self.untried, self.actions, self.kids = _EXPAND, game.legal_actions(self.state), [], []
             self.counts, self.totals, self.means, self.groups = [], [], [], {}
             self.link = (self.up, self.slot, self.counts, self.totals, self.means, self.groups, player)
-        elif player == CHANCE:
-            if tables is None:
-                self.odds, self.drawn = None, {}
+        elif player != CHANCE:
+            self.kind = _END
+        elif tables is None:
+            self.kind, self.drawn = _DRAWN, {}
+        else:
+            odds = self.odds = _odds(game.chance_outcomes(self.state), tables)
+            self.placed = [None] * len(odds[0])
+            pick = odds[3]
+            if pick is None:
+                self.kind = _BISECT
             else:
-                odds = self.odds = _odds(game.chance_outcomes(self.state), tables)
-                self.placed = [None] * len(odds[0])
+                self.kind, self.common, self.width, self.pick = _ODDS, odds[1], odds[2], pick
+
+    def expanded(self) -> None:
+        """Its last untried action expanded: a decision now chooses among its children (many
+        children are grouped by their statistics, see :func:`_best_group`)."""
+        n = len(self.counts)
+        self.kind = _ONE if n == 1 else _TWO if n == 2 else _MANY
+        if n >= _MANY_CHILDREN:
+            self.groups.update(_grouped(self.counts, self.means))
 
 
 def _grouped(counts: list[int], means: list[float]) -> dict[tuple[int, float], list[int]]:
@@ -287,11 +315,11 @@ def _grouped(counts: list[int], means: list[float]) -> dict[tuple[int, float], l
 
 def _chance_table(outcomes: Sequence[tuple[Any, Fraction]]) -> _Odds:
     """A chance node's odds as :func:`~boardgames_widgets.core.rng.draw_outcome` draws from them:
-    the outcomes, their cumulative integer weights over the common denominator (the draw
-    ``r = randrange(common)`` picks the first outcome whose cumulative weight exceeds ``r``:
-    ``bisect_right``), that denominator, and the place of the first outcome equal to each (an
-    outcome listed twice is one child). If the denominator is small (a die: 6) the place of
-    every draw is listed too, so that a draw is one look-up."""
+    the outcomes, the common denominator of their odds and the bits of a draw below it, their
+    cumulative integer weights over that denominator (the draw ``r = randrange(common)`` picks
+    the first outcome whose cumulative weight exceeds ``r``: ``bisect_right``), and the place of
+    the first outcome equal to each (an outcome listed twice is one child). If the denominator
+    is small (a die: 6) the place of every draw is listed too, so that a draw is one look-up."""
     common = math.lcm(*(p.denominator for _, p in outcomes))
     cumulative, total = [], 0
     for _, p in outcomes:
@@ -300,7 +328,7 @@ def _chance_table(outcomes: Sequence[tuple[Any, Fraction]]) -> _Odds:
     listed = [o for o, _ in outcomes]
     first = [listed.index(o) for o in listed]
     pick = [first[bisect_right(cumulative, r)] for r in range(common)] if common <= _SMALL_DRAW else None
-    return listed, common, pick, cumulative, first
+    return listed, common, common.bit_length(), pick, cumulative, first
 
 
 def _odds(outcomes: list[tuple[Any, Fraction]], tables: dict[tuple[int, ...], tuple[Any, _Odds]]) -> _Odds:
@@ -367,6 +395,8 @@ def mcts(
     by_odds = getattr(sample_chance, "__func__", None) is Game.sample_chance  # no draw of its own
     tables: dict[tuple[int, ...], tuple[Any, _Odds]] | None = {} if by_odds else None
     below = index_drawer(rng)  # rng.randrange's draws
+    # randrange's draw written out where it draws as the generator's getrandbits (index_drawer's test)
+    getrandbits = rng.getrandbits if _FAST_INDEX and type(rng) is random.Random else None
     log, sqrt, clock, terminal_returns = math.log, math.sqrt, time.perf_counter, game.returns
     root = _Branch(state, None, 0)
     root.open(player, game, tables)
@@ -378,60 +408,76 @@ def mcts(
         # node's visits (-1 below a chance node: one more than its children's, counted if needed)
         node, visits = root, done
         while True:
-            player = node.player
-            if player >= 0:
-                untried = node.untried
-                if untried:  # not fully expanded: one untried action, picked at random, is a new leaf
-                    action = untried.pop(below(len(untried)))
-                    counts, i = node.counts, len(node.counts)
-                    leaf = _Branch(apply_trusted(node.state, action), node.link, i)
-                    node.actions.append(action)
-                    node.kids.append(leaf)
-                    counts.append(0)
-                    node.totals.append(0.0)
-                    node.means.append(0.0)
-                    if not untried and i >= _MANY_CHILDREN - 1:  # fully expanded: many children scored by kind
-                        node.groups.update(_grouped(counts, node.means))
-                    break
+            kind = node.kind
+            if kind <= _ONE:  # a fully expanded decision: the child with the best UCB1 score
                 counts = node.counts
-                if len(counts) == 1:  # a forced move
-                    i = 0
-                else:
+                if kind == _TWO:  # _best_index written out for two children (roll or hold)
+                    if visits < 0:
+                        visits = counts[0] + counts[1] + 1
+                    log_n, means = log(visits), node.means
+                    i = 1 if means[1] + c * sqrt(log_n / counts[1]) > means[0] + c * sqrt(log_n / counts[0]) else 0
+                elif kind == _MANY:
                     if visits < 0:
                         visits = sum(counts) + 1
                     log_n, groups = log(visits), node.groups
-                    if groups:
-                        if len(groups) > len(counts) // 2:  # hardly fewer pairs than children: score child by child
-                            groups.clear()
-                            i = _best_index(node.means, counts, log_n, c)
-                        else:
-                            i = _best_group(groups, log_n, c)
-                    elif len(counts) == 2:  # _best_index written out for two children (roll or hold)
-                        means = node.means
-                        i = 1 if means[1] + c * sqrt(log_n / counts[1]) > means[0] + c * sqrt(log_n / counts[0]) else 0
-                    else:
+                    if not groups:
                         i = _best_index(node.means, counts, log_n, c)
+                    elif len(groups) > len(counts) // 2:  # hardly fewer pairs than children: score child by child
+                        groups.clear()
+                        i = _best_index(node.means, counts, log_n, c)
+                    else:
+                        i = _best_group(groups, log_n, c)
+                else:  # a forced move
+                    i = 0
                 visits = counts[i]
                 node = node.kids[i]
-            elif player == CHANCE:
-                odds = node.odds
-                if odds is None:  # the game's own draw: the child by the outcome
-                    action = sample_chance(node.state, rng)
-                    kid = node.drawn.get(action)
-                    if kid is None:
-                        leaf = node.drawn[action] = _Branch(apply_trusted(node.state, action), node.up, node.slot)
-                        break
-                else:  # draw_outcome's draw; the child by the outcome's place in the list (no hashing)
-                    outcomes, common, pick, cumulative, first = odds
-                    j = pick[below(common)] if pick is not None else first[bisect_right(cumulative, below(common))]
-                    kid = node.placed[j]
-                    if kid is None:
-                        leaf = _Branch(apply_trusted(node.state, outcomes[j]), node.up, node.slot)
-                        node.placed[j] = leaf
-                        break
+            elif kind == _ODDS:  # draw_outcome's draw; the child by the outcome's place (no hashing)
+                common = node.common
+                if getrandbits is None:
+                    r = below(common)
+                else:
+                    width = node.width
+                    r = getrandbits(width)
+                    while r >= common:
+                        r = getrandbits(width)
+                j = node.pick[r]
+                kid = node.placed[j]
+                if kid is None:
+                    leaf = _Branch(apply_trusted(node.state, node.odds[0][j]), node.up, node.slot)
+                    node.placed[j] = leaf
+                    break
                 node, visits = kid, -1
-            elif player == _NOT_ASKED:  # a leaf visited again: who acts here, and its lists
+            elif kind == _DRAWN:  # the game's own draw: the child by the outcome
+                action = sample_chance(node.state, rng)
+                kid = node.drawn.get(action)
+                if kid is None:
+                    leaf = node.drawn[action] = _Branch(apply_trusted(node.state, action), node.up, node.slot)
+                    break
+                node, visits = kid, -1
+            elif kind == _EXPAND:  # one untried action, picked at random, is a new leaf
+                untried = node.untried
+                action = untried.pop(below(len(untried)))
+                counts, i = node.counts, len(node.counts)
+                leaf = _Branch(apply_trusted(node.state, action), node.link, i)
+                node.actions.append(action)
+                node.kids.append(leaf)
+                counts.append(0)
+                node.totals.append(0.0)
+                node.means.append(0.0)
+                if not untried:
+                    node.expanded()
+                break
+            elif kind == _NEW:  # a leaf visited again: who acts here, and its lists
                 node.open(current_player(node.state), game, tables)
+            elif kind == _BISECT:  # draw_outcome's draw from a large denominator: the place by bisection
+                outcomes, common, _, _, cumulative, first = node.odds
+                j = first[bisect_right(cumulative, below(common))]
+                kid = node.placed[j]
+                if kid is None:
+                    leaf = _Branch(apply_trusted(node.state, outcomes[j]), node.up, node.slot)
+                    node.placed[j] = leaf
+                    break
+                node, visits = kid, -1
             else:  # the end of the game: the leaf is an old node (every other iteration adds one)
                 leaf = node
                 ended += 1
@@ -442,7 +488,7 @@ def mcts(
             returns = playout(leaf.state, rng)
         elif evaluator is None:
             returns = rollout(game, leaf.state, rng)
-        elif (leaf.player if leaf.player != _NOT_ASKED else current_player(leaf.state)) == TERMINAL:
+        elif (leaf.player if leaf.kind != _NEW else current_player(leaf.state)) == TERMINAL:
             returns = terminal_returns(leaf.state)
         else:
             returns = evaluator(game, leaf.state)
