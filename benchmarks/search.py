@@ -224,30 +224,11 @@ class TreeShare(NamedTuple):
         return self.tree - self.game
 
 
-def tree_share(game_id: str, simulations: int, positions: int) -> TreeShare:
-    """The shares of our MCTS iteration outside the rollout: the tree with the game's calls it
-    makes, and those calls alone (:class:`TreeShare`), from the CPU time of the rollouts and of
-    the game's calls, each timed apart (``time.process_time`` around each call) in the same
-    searches as :func:`speed` (same states, seeds and moves).
-
-    The timer's own cost is measured right after, on as many calls of the same timed
-    wrappers around calls that do nothing, and taken off both sides: what an empty interval
-    reads (the timer's cost inside each timed interval) off the rollouts' and the game calls'
-    time, and the rest of the timing's cost off the search's time (a pair of timer calls
-    costs ~0.5-2 µs here, a tenth of Pig's whole iteration). The calls that lead from the
-    search to the game count as tree work.
-    """
-    game = make_game(game_id, num_players=2)
-    states = decision_states(game, positions, seed=1)
-    clock = time.process_time
-    spent, in_game = [0.0], [0.0, 0]
-    timed_rollout, timed_game = _timed(clock, spent), _TimedGame(game, clock, in_game)
-    start = clock()
-    for i, state in enumerate(states):
-        mcts(timed_game, state, random.Random(i), iterations=simulations, c=UCT_C, rollout=timed_rollout)
-    total, in_rollouts, game_time, game_calls = clock() - start, spent[0], in_game[0], int(in_game[1])
-    # the timer's cost per timed call: an empty interval (inside) and the timed call against a
-    # plain one (both sides), each the least of a few runs of 1,000 calls, for each wrapper
+def _timer_costs(clock: Callable[[], float]) -> tuple[float, float, float, float]:
+    """The timer's cost per timed call, in seconds, for the timed rollout and the timed game
+    call: what an empty interval reads (inside) and what the timed call costs more than the
+    plain one (both sides), each the least of five runs of 1,000 calls around calls that do
+    nothing. Returns (rollout inside, rollout both, game call inside, game call both)."""
     nothing, empty, empty_calls = _Nothing(), [0.0], [0.0, 0]
     timed_nothing, timed_call = _timed(clock, empty), _timed_call(_nothing, clock, empty_calls)
     inside, both, call_inside, call_both = [], [], [], []
@@ -268,11 +249,43 @@ def tree_share(game_id: str, simulations: int, positions: int) -> TreeShare:
             _nothing(None, None)
         call_both.append((middle - start) - (clock() - middle))
         call_inside.append(empty_calls[0])
+    return min(inside) / 1000, min(both) / 1000, min(call_inside) / 1000, min(call_both) / 1000
+
+
+def tree_share(game_id: str, simulations: int, positions: int) -> TreeShare:
+    """The shares of our MCTS iteration outside the rollout: the tree with the game's calls it
+    makes, and those calls alone (:class:`TreeShare`), in CPU time (``time.process_time``)
+    of the same searches as :func:`speed` (same states, seeds and moves), run twice: once
+    with each rollout timed apart (the tree with the game's calls is the rest), once with
+    each of the game's calls for the tree timed apart (:class:`_TimedGame`).
+
+    Timing every call costs: a pair of timer calls costs ~0.5-2 µs here, a tenth of Pig's
+    whole iteration. That cost is measured right after (:func:`_timer_costs`) and taken off
+    both sides: what an empty interval reads off the time measured inside the intervals,
+    and the rest of the timing's cost off the search's time. What the timing costs beyond
+    that in the search (its effect on caches) stays in the tree's own share, which is why
+    the two kinds of call are timed in two searches rather than one (in one search the
+    tree's own share of Pig read 2-3 points more). The calls that lead from the search to
+    the game count as tree work.
+    """
+    game = make_game(game_id, num_players=2)
+    states = decision_states(game, positions, seed=1)
+    clock = time.process_time
+    spent, in_game = [0.0], [0.0, 0]
+    timed_rollout, timed_game = _timed(clock, spent), _TimedGame(game, clock, in_game)
+    start = clock()
+    for i, state in enumerate(states):
+        mcts(game, state, random.Random(i), iterations=simulations, c=UCT_C, rollout=timed_rollout)
+    rollouts_search = clock() - start
+    start = clock()
+    for i, state in enumerate(states):
+        mcts(timed_game, state, random.Random(i), iterations=simulations, c=UCT_C, rollout=_plain)
+    game_search, game_calls = clock() - start, int(in_game[1])
+    inside, both, call_inside, call_both = _timer_costs(clock)
     rollouts = simulations * len(states)
-    search = total - (rollouts * min(both) + game_calls * min(call_both)) / 1000
-    rollout_time = in_rollouts - rollouts * min(inside) / 1000
-    game_time -= game_calls * min(call_inside) / 1000
-    return TreeShare(1 - rollout_time / search, game_time / search)
+    rollout_share = (spent[0] - rollouts * inside) / (rollouts_search - rollouts * both)
+    game_share = (in_game[0] - game_calls * call_inside) / (game_search - game_calls * call_both)
+    return TreeShare(1 - rollout_share, game_share)
 
 
 def speed_same_rollout(game_id: str, simulations: int, positions: int) -> float | None:

@@ -26,8 +26,8 @@ figures it divides, and each ratio is taken within its round (min-median over ro
    *tree+game*, selection, expansion and backup with the game's calls they make (the new
    leaf's ``apply_trusted``, chance drawn or its odds listed, a node's ``legal_actions`` and
    ``current_player``), and *tree*, the tree's own work alone (those calls are the game's
-   work) — from the same searches with the rollouts and the game's calls timed apart, the
-   timer's own cost measured and taken off. An
+   work) — from the same searches run twice, the rollouts timed apart in one and the game's
+   calls in the other, the timer's own cost measured and taken off. An
    iteration is the same on both sides: one descent by UCB1 (chance sampled by its odds),
    one new leaf, one uniformly random rollout to the end of the game, one
    backpropagation. (OpenSpiel creates all children of a node at its second visit and
@@ -302,8 +302,9 @@ def main() -> None:
         say("   backup with the game's calls they make (the new leaf's apply_trusted, chance drawn or its")
         say("   odds listed, a revisited node's legal_actions and current_player);")
         say("   tree: the tree's own work alone, selection, expansion and backup (the goal: at most 10%),")
-        say("   those game calls timed apart as the game's work; both from our search with its rollouts and")
-        say("   game calls timed apart (the timer's own cost measured and taken off), min-median over rounds;")
+        say("   those game calls counted as the game's work; from our searches run twice, the rollouts timed")
+        say("   apart in one, the game's calls in the other (the timer's own cost measured and taken off),")
+        say("   min-median over rounds;")
         say("   µs: each share of our median iteration in µs (a faster rollout raises a share, not the time)")
         say(
             f"{'game':<11} {'ours':>9} {'OpenSpiel':>10} {'ratio':>11} {'OS+our rollout':>15} {'ratio':>11}"
