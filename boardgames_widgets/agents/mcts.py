@@ -73,7 +73,8 @@ def random_rollout(game: Game[Any, Any], state: Any, rng: random.Random) -> tupl
 class Node:
     """A node of the textbook search tree: a state reached by a sequence of actions (the
     lesson's picture of MCTS and :func:`_ucb_child`; :func:`mcts` itself keeps its tree in
-    :class:`_Branch` nodes, with the same statistics in arrays).
+    :class:`_Branch` nodes, each decision's children's statistics in arrays, and makes the
+    same choices).
 
     Attributes:
         state: the full state at this node.
@@ -180,7 +181,7 @@ _SMALL_DRAW = 1024
 
 #: What the search does at a node (:attr:`_Branch.kind`), in the order the loop asks: choose
 #: among the children of a fully expanded decision (two of them, more, one: a forced move),
-#: draw chance from the odds by a look-up, let the game draw it, expand a decision, open a new
+#: draw chance from the odds by a look-up, let the game draw it, expand a decision, prepare a new
 #: leaf visited again, draw chance from the odds by bisection (a large denominator), or stop at
 #: the end of the game.
 _TWO, _MANY, _ONE, _ODDS, _DRAWN, _EXPAND, _NEW, _BISECT, _END = range(9)
@@ -198,7 +199,7 @@ class _Branch:
     scores them without visiting a child object and the backup updates numbers in place.
 
     A new leaf holds only its state and its way up (most leaves are visited once: the rollout
-    needs nothing else); the rest is made by :meth:`open` when the search comes back to it.
+    needs nothing else); the rest is made by :meth:`prepare` when the search comes back to it.
 
     Only decisions keep statistics. A chance node's visits are never needed (chance is drawn,
     not chosen), and a decision's own visits are one more than its children's (the iteration
@@ -210,8 +211,8 @@ class _Branch:
         up: the link of the nearest decision above (``None`` at the root).
         slot: the index among that decision's children of the child this node is (or is below).
         kind: what the search does here (:data:`_TWO` ... :data:`_END`; :data:`_NEW` until
-            :meth:`open`).
-        player: who acts here (a player index, ``CHANCE`` or ``TERMINAL``; set by :meth:`open`).
+            :meth:`prepare`).
+        player: who acts here (a player index, ``CHANCE`` or ``TERMINAL``; set by :meth:`prepare`).
         untried: legal actions not expanded yet (decisions).
         actions: the action of each child (decisions: the root's answer reads them).
         kids: the children (decisions).
@@ -272,7 +273,9 @@ class _Branch:
         self.slot = slot
         self.kind = _NEW
 
-    def open(self, player: int, game: Game[Any, Any], tables: dict[tuple[int, ...], tuple[Any, _Odds]] | None) -> None:
+    def prepare(
+        self, player: int, game: Game[Any, Any], tables: dict[tuple[int, ...], tuple[Any, _Odds]] | None
+    ) -> None:
         """Make the node's lists when the search first needs them (at the root, or when a leaf
         is visited again): who acts here, and at a decision its legal actions (the expansion
         that follows pops from them), at a chance node its odds if chance is drawn from them
@@ -399,7 +402,7 @@ def mcts(
     getrandbits = rng.getrandbits if _FAST_INDEX and type(rng) is random.Random else None
     log, sqrt, clock, terminal_returns = math.log, math.sqrt, time.perf_counter, game.returns
     root = _Branch(state, None, 0)
-    root.open(player, game, tables)
+    root.prepare(player, game, tables)
     playout = game.random_playout if rollout is random_rollout and evaluator is None else None  # one call fewer
     timed, stop = until != math.inf, math.inf if iterations is None else iterations
     done, ended = 0, 0
@@ -468,7 +471,7 @@ def mcts(
                     node.expanded()
                 break
             elif kind == _NEW:  # a leaf visited again: who acts here, and its lists
-                node.open(current_player(node.state), game, tables)
+                node.prepare(current_player(node.state), game, tables)
             elif kind == _BISECT:  # draw_outcome's draw from a large denominator: the place by bisection
                 outcomes, common, _, _, cumulative, first = node.odds
                 j = first[bisect_right(cumulative, below(common))]
