@@ -52,7 +52,7 @@ import sys
 import time
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
-from typing import Any
+from typing import Any, NamedTuple
 
 from boardgames_widgets import RandomAgent, make_game
 from boardgames_widgets.agents import GreedyAgent, ISMCTSAgent, MCTSAgent, strong_agent
@@ -66,6 +66,7 @@ from boardgames_widgets.agents.strong import (
     SearchSettings,
 )
 from boardgames_widgets.analysis.tournament import gauntlet
+from boardgames_widgets.core.api import Game
 from boardgames_widgets.core.registry import game_ids
 from boardgames_widgets.core.rng import sample_outcome
 
@@ -159,32 +160,78 @@ class _Nothing:
         return None
 
 
-def tree_share(game_id: str, simulations: int, positions: int) -> float:
-    """The tree's own share of our MCTS iteration (selection, expansion, backup): one minus
-    the share of CPU time spent in the rollouts, timed apart (``time.process_time`` around
-    each rollout call) in the same searches as :func:`speed` (same states, seeds and moves).
+def _nothing(state: Any, action: Any) -> None:
+    """A game call that does nothing (to time the timer around the game's calls)."""
+    return None
 
-    The timer's own cost is measured right after, on as many calls of the same timed
-    rollout around a rollout that does nothing, and taken off both sides: what an empty
-    interval reads (the timer's cost inside each rollout's interval) off the rollouts'
-    time, and the rest of the timing's cost off the search's time (a pair of timer calls
-    costs ~0.5-2 µs here, a tenth of Pig's whole iteration). The calls that lead from the
-    search to the game's rollout count as tree work.
+
+#: The game's methods that :func:`~boardgames_widgets.agents.mcts.mcts` calls besides the
+#: rollout: the game's own work done for the tree (the new leaf's state, chance drawn or its
+#: odds listed, a node's legal actions and whose turn it is, the returns at the end).
+TREE_GAME_CALLS = ("current_player", "apply_trusted", "legal_actions", "sample_chance", "chance_outcomes", "returns")
+
+
+def _timed_call(method: Callable[..., Any], clock: Callable[[], float], spent: list[float]) -> Callable[..., Any]:
+    """``method``, adding the CPU time of each call to ``spent[0]`` and counting it in ``spent[1]``."""
+
+    def timed(*args: Any) -> Any:
+        start = clock()
+        result = method(*args)
+        spent[0] += clock() - start
+        spent[1] += 1
+        return result
+
+    return timed
+
+
+class _TimedGame:
+    """``game`` with the calls the search tree makes timed apart (:data:`TREE_GAME_CALLS`, in
+    ``spent``: CPU time and calls); the rollout (``random_playout``) and the rest as they are.
+
+    A game without a ``sample_chance`` of its own keeps the base class's: the search then reads
+    the odds (``chance_outcomes``, timed) and draws from them itself (tree work)."""
+
+    def __init__(self, game: Any, clock: Callable[[], float], spent: list[float]) -> None:
+        self._game = game
+        self.random_playout = game.random_playout
+        for name in TREE_GAME_CALLS:
+            method = getattr(game, name)
+            if getattr(method, "__func__", None) is Game.sample_chance:
+                continue  # found through __getattr__ as is: the search sees a game without its own draw
+            setattr(self, name, _timed_call(method, clock, spent))
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._game, name)
+
+
+class TreeShare(NamedTuple):
+    """The shares of our MCTS iteration (CPU time) outside the rollout (:func:`tree_share`).
+
+    Attributes:
+        tree: selection, expansion and backup, *with* the game's calls they make (the new
+            leaf's ``apply_trusted``, chance drawn by ``sample_chance`` or its odds listed by
+            ``chance_outcomes``, ``legal_actions`` and ``current_player`` of a node visited
+            again): everything but the rollout.
+        game: those game calls alone (the game's own work, done for the tree).
     """
-    game = make_game(game_id, num_players=2)
-    states = decision_states(game, positions, seed=1)
-    clock = time.process_time
-    spent = [0.0]
-    timed_rollout = _timed(clock, spent)
-    start = clock()
-    for i, state in enumerate(states):
-        mcts(game, state, random.Random(i), iterations=simulations, c=UCT_C, rollout=timed_rollout)
-    total, in_rollouts = clock() - start, spent[0]
-    # the timer's cost per rollout: an empty interval (inside) and the timed rollout against a
-    # plain one (both sides), each the least of a few runs of 1,000 calls
-    nothing, empty = _Nothing(), [0.0]
-    timed_nothing = _timed(clock, empty)
-    inside, both = [], []
+
+    tree: float
+    game: float
+
+    @property
+    def own(self) -> float:
+        """The tree's own work alone (selection, expansion and backup without the game's calls)."""
+        return self.tree - self.game
+
+
+def _timer_costs(clock: Callable[[], float]) -> tuple[float, float, float, float]:
+    """The timer's cost per timed call, in seconds, for the timed rollout and the timed game
+    call: what an empty interval reads (inside) and what the timed call costs more than the
+    plain one (both sides), each the least of five runs of 1,000 calls around calls that do
+    nothing. Returns (rollout inside, rollout both, game call inside, game call both)."""
+    nothing, empty, empty_calls = _Nothing(), [0.0], [0.0, 0]
+    timed_nothing, timed_call = _timed(clock, empty), _timed_call(_nothing, clock, empty_calls)
+    inside, both, call_inside, call_both = [], [], [], []
     for _ in range(5):
         start, empty[0] = clock(), 0.0
         for _ in range(1000):
@@ -194,9 +241,51 @@ def tree_share(game_id: str, simulations: int, positions: int) -> float:
             _plain(nothing, None, None)
         both.append((middle - start) - (clock() - middle))
         inside.append(empty[0])
-    calls = simulations * len(states)
-    timing, empty_interval = calls * min(both) / 1000, calls * min(inside) / 1000
-    return 1 - (in_rollouts - empty_interval) / (total - timing)
+        start, empty_calls[0] = clock(), 0.0
+        for _ in range(1000):
+            timed_call(None, None)
+        middle = clock()
+        for _ in range(1000):
+            _nothing(None, None)
+        call_both.append((middle - start) - (clock() - middle))
+        call_inside.append(empty_calls[0])
+    return min(inside) / 1000, min(both) / 1000, min(call_inside) / 1000, min(call_both) / 1000
+
+
+def tree_share(game_id: str, simulations: int, positions: int) -> TreeShare:
+    """The shares of our MCTS iteration outside the rollout: the tree with the game's calls it
+    makes, and those calls alone (:class:`TreeShare`), in CPU time (``time.process_time``)
+    of the same searches as :func:`speed` (same states, seeds and moves), run twice: once
+    with each rollout timed apart (the tree with the game's calls is the rest), once with
+    each of the game's calls for the tree timed apart (:class:`_TimedGame`).
+
+    Timing every call costs: a pair of timer calls costs ~0.5-2 µs here, a tenth of Pig's
+    whole iteration. That cost is measured right after (:func:`_timer_costs`) and taken off
+    both sides: what an empty interval reads off the time measured inside the intervals,
+    and the rest of the timing's cost off the search's time. What the timing costs beyond
+    that in the search (its effect on caches) stays in the tree's own share, which is why
+    the two kinds of call are timed in two searches rather than one (in one search the
+    tree's own share of Pig read 2-3 points more). The calls that lead from the search to
+    the game count as tree work.
+    """
+    game = make_game(game_id, num_players=2)
+    states = decision_states(game, positions, seed=1)
+    clock = time.process_time
+    spent, in_game = [0.0], [0.0, 0]
+    timed_rollout, timed_game = _timed(clock, spent), _TimedGame(game, clock, in_game)
+    start = clock()
+    for i, state in enumerate(states):
+        mcts(game, state, random.Random(i), iterations=simulations, c=UCT_C, rollout=timed_rollout)
+    rollouts_search = clock() - start
+    start = clock()
+    for i, state in enumerate(states):
+        mcts(timed_game, state, random.Random(i), iterations=simulations, c=UCT_C, rollout=_plain)
+    game_search, game_calls = clock() - start, int(in_game[1])
+    inside, both, call_inside, call_both = _timer_costs(clock)
+    rollouts = simulations * len(states)
+    rollout_share = (spent[0] - rollouts * inside) / (rollouts_search - rollouts * both)
+    game_share = (in_game[0] - game_calls * call_inside) / (game_search - game_calls * call_both)
+    return TreeShare(1 - rollout_share, game_share)
 
 
 def speed_same_rollout(game_id: str, simulations: int, positions: int) -> float | None:

@@ -22,9 +22,12 @@ figures it divides, and each ratio is taken within its round (min-median over ro
    random rollouts), :func:`search.speed_same_rollout` (OpenSpiel's ``MCTSBot`` rolling
    out with *our* rollout function: rollouts are most of an iteration, so the first ratio
    mostly compares rollout code, the second the search trees themselves), and
-   :func:`search.tree_share` (the share of our iteration that is not the rollout:
-   selection, expansion, backup, from the same searches with the rollouts timed apart, the
-   timer's own cost measured and taken off). An
+   :func:`search.tree_share`: the share of our iteration that is not the rollout, both ways —
+   *tree+game*, selection, expansion and backup with the game's calls they make (the new
+   leaf's ``apply_trusted``, chance drawn or its odds listed, a node's ``legal_actions`` and
+   ``current_player``), and *tree*, the tree's own work alone (those calls are the game's
+   work) — from the same searches run twice, the rollouts timed apart in one and the game's
+   calls in the other, the timer's own cost measured and taken off. An
    iteration is the same on both sides: one descent by UCB1 (chance sampled by its odds),
    one new leaf, one uniformly random rollout to the end of the game, one
    backpropagation. (OpenSpiel creates all children of a node at its second visit and
@@ -295,14 +298,17 @@ def main() -> None:
         say("   ours; OpenSpiel's Python MCTSBot with its own random rollout through the adapter (as before);")
         say("   and OpenSpiel's MCTSBot rolling out with our rollout function (the same rollout on both sides)")
         say("   (each round runs all three, in turn, and each ratio is taken within its round: min-median);")
-        say("   tree: the share of our iteration that is not the rollout (selection, expansion, backup;")
-        say("   goal: at most 10%), from our search with its rollouts timed apart (the timer's own cost")
-        say("   measured and taken off), min-median over rounds;")
-        say("   tree µs: that share of our median iteration in µs (a faster rollout raises the share,")
-        say("   not the tree's own time)")
+        say("   tree+game: the share of our iteration that is not the rollout: selection, expansion and")
+        say("   backup with the game's calls they make (the new leaf's apply_trusted, chance drawn or its")
+        say("   odds listed, a revisited node's legal_actions and current_player);")
+        say("   tree: the tree's own work alone, selection, expansion and backup (the goal: at most 10%),")
+        say("   those game calls counted as the game's work; from our searches run twice, the rollouts timed")
+        say("   apart in one, the game's calls in the other (the timer's own cost measured and taken off),")
+        say("   min-median over rounds;")
+        say("   µs: each share of our median iteration in µs (a faster rollout raises a share, not the time)")
         say(
-            f"{'game':<11} {'ours':>9} {'OpenSpiel':>10} {'ratio':>11} {'OS+our rollout':>15} {'ratio':>11} {'tree':>11}"
-            f" {'tree µs':>8}"
+            f"{'game':<11} {'ours':>9} {'OpenSpiel':>10} {'ratio':>11} {'OS+our rollout':>15} {'ratio':>11}"
+            f" {'tree+game':>11} {'µs':>5} {'tree':>11} {'µs':>5}"
         )
         for gid in args.games.split(","):
             rounds = []
@@ -317,12 +323,13 @@ def main() -> None:
 
             theirs = median([r[1] for r in rounds]) if rounds[0][1] else 0.0
             same = median([r[2] for r in rounds]) if rounds[0][2] else 0.0
-            shares = [100 * r[3] for r in rounds]
-            say(
+            iteration_us = 1e6 / median([r[0] for r in rounds])
+            row = (
                 f"{gid:<11} {median([r[0] for r in rounds]):>9.0f} {theirs:>10.0f} {ratio(1)} {same:>15.0f} {ratio(2)}"
-                f" {min(shares):>4.1f}-{median(shares):<4.1f}%"
-                f" {median(shares) / 100 * 1e6 / median([r[0] for r in rounds]):>8.1f}"
             )
+            for shares in ([100 * r[3].tree for r in rounds], [100 * r[3].own for r in rounds]):
+                row += f" {min(shares):>4.1f}-{median(shares):<4.1f}% {median(shares) / 100 * iteration_us:>5.1f}"
+            say(row)
     if not args.skip_loading:
         say("")
         say("4. Loading saved games: CPU µs per action of GameRecord.from_json (JSON text to a validated")

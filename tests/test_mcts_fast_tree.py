@@ -211,3 +211,99 @@ def test_the_array_scores_pick_the_textbook_child() -> None:
         log_n = math.log(parent.visits)
         assert _best_index(means, counts, log_n, c) == want
         assert _best_group(_grouped(counts, means), log_n, c) == want
+
+
+class Tangle(Game[tuple[int, ...], int]):
+    """A test game for the tree's bookkeeping: chance after chance, a decision with many
+    children below a chance node, forced moves, and chance odds of every kind.
+
+    By ply (``len(state) % 5``): player 0 chooses among 13 actions (grouped scoring), chance,
+    chance again, player 1 holds a forced move or chooses among 2, player 0 among 3; the game
+    ends after 10 plies. ``odds`` are the chance outcomes (given as a list of pairs: ``fresh``
+    makes new pair objects at every call, else the same pairs every time, as a die's faces);
+    ``shuffled`` lists them in a different order on every other chance ply (another key of
+    the search's table of odds)."""
+
+    info = GameInfo(id="tangle", name="Tangle", min_players=2, max_players=2, has_chance=True, hidden_information=False)
+
+    def __init__(self, odds: list[tuple[int, Fraction]], fresh: bool = False, shuffled: bool = False) -> None:
+        super().__init__(2)
+        self.odds, self.fresh, self.shuffled = odds, fresh, shuffled
+        self.reversed = odds[::-1]
+
+    def new_initial_state(self) -> tuple[int, ...]:
+        return ()
+
+    def current_player(self, state: tuple[int, ...]) -> int:
+        if len(state) >= 10:
+            return TERMINAL
+        return (0, CHANCE, CHANCE, 1, 0)[len(state) % 5]
+
+    def legal_actions(self, state: tuple[int, ...]) -> list[int]:
+        ply = len(state) % 5
+        if self.current_player(state) < 0:
+            return []
+        if ply == 0:
+            return list(range(13))
+        if ply == 3:
+            return [0] if sum(state) % 2 else [0, 1]  # a forced move half of the time
+        return [0, 1, 2]
+
+    def chance_outcomes(self, state: tuple[int, ...]) -> list[tuple[int, Fraction]]:
+        if self.current_player(state) != CHANCE:
+            return []
+        odds = self.reversed if self.shuffled and len(state) % 5 == 2 else self.odds
+        return [(o, Fraction(p)) for o, p in odds] if self.fresh else list(odds)
+
+    def apply(self, state: tuple[int, ...], action: int) -> tuple[int, ...]:
+        return (*state, action)
+
+    def returns(self, state: tuple[int, ...]) -> tuple[float, ...]:
+        a = sum(state) % 3
+        return (1.0, 0.0) if a == 0 else (0.0, 1.0) if a == 1 else (0.5, 0.5)
+
+    def observation(self, state: tuple[int, ...], player: int) -> tuple[int, ...]:
+        return state
+
+    def parse_action(self, text: str) -> int:
+        return int(text)
+
+
+#: Chance odds: a die; uneven with an impossible outcome and one listed twice; a denominator
+#: too large for the draw's look-up list (drawn by bisection).
+TANGLE_ODDS = {
+    "die": [(f, Fraction(1, 6)) for f in range(1, 7)],
+    "uneven": [(0, Fraction(1, 3)), (1, Fraction(0)), (2, Fraction(1, 4)), (3, Fraction(1, 6)), (2, Fraction(1, 4))],
+    "large": [(0, Fraction(1, 1031)), (1, Fraction(500, 1031)), (2, Fraction(1, 2)), (3, Fraction(61, 2062))],
+}
+
+
+@pytest.mark.parametrize("odds", sorted(TANGLE_ODDS))
+@pytest.mark.parametrize("fresh", [False, True])
+def test_chance_after_chance_and_many_children_below_chance(odds: str, fresh: bool) -> None:
+    """Decisions below chance nodes (their visits one more than their children's), chance
+    below chance, forced moves, grouped scoring below chance, and every kind of odds: each
+    searched as the textbook tree, long enough to reach the end of the game."""
+    for shuffled in (False, True):
+        game = Tangle(TANGLE_ODDS[odds], fresh=fresh, shuffled=shuffled)
+        for seed in range(6):
+            same_search(game, (), seed, 600 + 100 * (seed % 3), c=(0.0, 0.7, UCT_C)[seed % 3])
+        evaluator = lambda g, s: g.returns(s)  # noqa: E731 (an evaluator that is exact, terminal leaves too)
+        same_search(game, (), 9, 500, evaluator=evaluator)
+
+
+class OwnGenerator(random.Random):
+    """A generator of its own class: the search draws through its ``randrange`` (not the
+    written-out draw of a plain ``random.Random``), and must still draw as the textbook tree."""
+
+
+@pytest.mark.parametrize(
+    "game", [make_game("pig", num_players=2), Tangle(TANGLE_ODDS["uneven"])], ids=["pig", "tangle"]
+)
+def test_a_generator_of_its_own_class_draws_the_same(game: Game[Any, Any]) -> None:
+    states = [game.new_initial_state()] if isinstance(game, Tangle) else decisions(game, 3, 4)
+    for seed, state in enumerate(states):
+        ours_rng, ref_rng = OwnGenerator(seed), OwnGenerator(seed)
+        ours = mcts(game, state, ours_rng, iterations=400)
+        assert ours == reference_mcts(game, state, ref_rng, 400)
+        assert ours_rng.getstate() == ref_rng.getstate()

@@ -33,7 +33,7 @@ from typing import Any
 
 from boardgames_widgets.agents.tree import deadline
 from boardgames_widgets.core.api import CHANCE, TERMINAL, Game
-from boardgames_widgets.core.rng import draw_outcome, index_drawer
+from boardgames_widgets.core.rng import _FAST_INDEX, draw_outcome, index_drawer
 
 #: The UCB1 exploration constant. Returns lie in [0, 1], for which sqrt(2) is the textbook choice.
 UCT_C = math.sqrt(2)
@@ -73,7 +73,8 @@ def random_rollout(game: Game[Any, Any], state: Any, rng: random.Random) -> tupl
 class Node:
     """A node of the textbook search tree: a state reached by a sequence of actions (the
     lesson's picture of MCTS and :func:`_ucb_child`; :func:`mcts` itself keeps its tree in
-    :class:`_Branch` nodes, with the same statistics in arrays).
+    :class:`_Branch` nodes, each decision's children's statistics in arrays, and makes the
+    same choices).
 
     Attributes:
         state: the full state at this node.
@@ -170,69 +171,141 @@ def _best_group(groups: dict[tuple[int, float], list[int]], log_n: float, c: flo
     return best
 
 
-#: A chance node's odds, read once (:func:`_chance_table`).
-_Odds = tuple[list[Any], list[int], int, list[int], list[int]]
+#: A chance node's odds as drawn (:func:`_chance_table`): the outcomes, the common denominator,
+#: the bits a draw below it takes, the place drawn by each number below it (``None`` if it is
+#: large), the cumulative weights and the place of the first outcome equal to each.
+_Odds = tuple[list[Any], int, int, list[int] | None, list[int], list[int]]
 
-#: :attr:`_Branch.player` of a new leaf: not asked yet (neither a player, ``CHANCE`` nor ``TERMINAL``).
-_NOT_ASKED = -99
+#: A chance table maps every number a draw can give to its place when there are at most this many.
+_SMALL_DRAW = 1024
+
+#: What the search does at a node (:attr:`_Branch.kind`), in the order the loop asks: choose
+#: among the children of a fully expanded decision (two of them, more, one: a forced move),
+#: draw chance from the odds by a look-up, let the game draw it, expand a decision, prepare a new
+#: leaf visited again, draw chance from the odds by bisection (a large denominator), or stop at
+#: the end of the game.
+_TWO, _MANY, _ONE, _ODDS, _DRAWN, _EXPAND, _NEW, _BISECT, _END = range(9)
+
+#: A decision node's way up for the backup (:attr:`_Branch.link`): the link of the decision
+#: node above it (``None`` at the root), its index among that node's children, its own
+#: children's counts, totals and means, its groups, and its player. Numbers and lists only, no
+#: node: the tree holds no reference cycle, so it is freed as soon as the search returns.
+_Link = tuple["_Link | None", int, list[int], list[float], list[float], dict[tuple[int, float], list[int]], int]
 
 
 class _Branch:
-    """A node of :func:`mcts`'s tree: a state, who acts there, and its children's statistics
-    in arrays (index ``i`` is the ``i``-th child added), so that selection scores them without
-    visiting a child object and the backup updates numbers in place.
+    """A node of :func:`mcts`'s tree: a state, what the search does there, and at a decision its
+    children's statistics in arrays (index ``i`` is the ``i``-th child added), so that selection
+    scores them without visiting a child object and the backup updates numbers in place.
 
-    The children's lists are made at the node's first expansion (most leaves are visited
-    once: they never need them); a chance node's odds are read once, at its first visit.
+    A new leaf holds only its state and its way up (most leaves are visited once: the rollout
+    needs nothing else); the rest is made by :meth:`prepare` when the search comes back to it.
+
+    Only decisions keep statistics. A chance node's visits are never needed (chance is drawn,
+    not chosen), and a decision's own visits are one more than its children's (the iteration
+    that added it, then one child per visit): the backup climbs from decision to decision, and
+    ``up`` and ``slot`` of a node below a chance node are those of the chance node.
 
     Attributes:
         state: the full state here.
-        player: who acts here (a player index, ``CHANCE`` or ``TERMINAL``; :data:`_NOT_ASKED`
-            at a new leaf until it is visited again: the rollout does not need it).
-        untried: legal actions not expanded yet (``None`` until the first expansion).
-        actions: the action (chance outcome) of each child.
-        kids: the children.
-        counts: each child's visits.
-        totals: each child's sum of this node's player's returns (decision nodes).
-        means: ``totals[i] / counts[i]``, the first term of UCB1.
-        index: a chance node's child index by outcome (when the game draws chance its own way).
-        odds: a chance node's odds and children by the outcome's place (when chance is drawn
-            as :func:`~boardgames_widgets.core.rng.draw_outcome` draws it, see :func:`_chance_table`).
-        groups: a fully expanded decision node's children by ``(visits, mean)`` (see
-            :func:`_best_group`): made at its first selection if it has many children,
-            kept up to date by the backup; empty if the node scores child by child.
+        up: the link of the nearest decision above (``None`` at the root).
+        slot: the index among that decision's children of the child this node is (or is below).
+        kind: what the search does here (:data:`_TWO` ... :data:`_END`; :data:`_NEW` until
+            :meth:`prepare`).
+        player: who acts here (a player index, ``CHANCE`` or ``TERMINAL``; set by :meth:`prepare`).
+        untried: legal actions not expanded yet (decisions).
+        actions: the action of each child (decisions: the root's answer reads them).
+        kids: the children (decisions).
+        counts: each child's visits (decisions).
+        totals: each child's sum of this node's player's returns (decisions).
+        means: ``totals[i] / counts[i]``, the first term of UCB1 (decisions).
+        groups: a fully expanded decision's children by ``(visits, mean)`` (see
+            :func:`_best_group`): made at its last expansion if it has many children, kept up
+            to date by the backup; empty if the node scores child by child.
+        link: a decision's way up, passed to each child (:data:`_Link`).
+        drawn: a chance node's children by outcome (when the game draws chance its own way).
+        odds: a chance node's odds (when chance is drawn as
+            :func:`~boardgames_widgets.core.rng.draw_outcome` draws it, see :func:`_chance_table`),
+            with ``common``, ``width`` and ``pick`` read from them, and ``placed``: its children
+            by the outcome's place.
     """
 
     __slots__ = (
         "actions",
+        "common",
         "counts",
+        "drawn",
         "groups",
-        "index",
         "kids",
+        "kind",
+        "link",
         "means",
         "odds",
+        "pick",
+        "placed",
         "player",
+        "slot",
         "state",
         "totals",
         "untried",
+        "up",
+        "width",
     )
+    player: int
+    untried: list[Any]
     actions: list[Any]
+    kids: list[_Branch]
     counts: list[int]
     totals: list[float]
     means: list[float]
-    index: dict[Any, int]
+    groups: dict[tuple[int, float], list[int]]
+    link: _Link
+    drawn: dict[Any, _Branch]
+    odds: _Odds
+    common: int
+    width: int
+    pick: list[int]
+    placed: list[_Branch | None]
 
-    def __init__(self, state: Any, player: int) -> None:
+    def __init__(self, state: Any, up: _Link | None, slot: int) -> None:
         self.state = state
-        self.player = player
-        self.untried: list[Any] | None = None
-        self.kids: list[_Branch] | None = None  # the lists: made by grow()
-        self.odds: _Odds | None = None
-        self.groups: dict[tuple[int, float], list[int]] | None = None
+        self.up = up
+        self.slot = slot
+        self.kind = _NEW
 
-    def grow(self) -> None:
-        """Make the children's lists (at the first expansion)."""
-        self.kids, self.actions, self.counts, self.totals, self.means, self.index = [], [], [], [], [], {}
+    def prepare(
+        self, player: int, game: Game[Any, Any], tables: dict[tuple[int, ...], tuple[Any, _Odds]] | None
+    ) -> None:
+        """Make the node's lists when the search first needs them (at the root, or when a leaf
+        is visited again): who acts here, and at a decision its legal actions (the expansion
+        that follows pops from them), at a chance node its odds if chance is drawn from them
+        (``tables``: the odds read so far, see :func:`_odds`). (Asking the game draws nothing:
+        the random draws are those of the textbook tree.)"""
+        self.player = player
+        if player >= 0:
+            self.kind, self.untried, self.actions, self.kids = _EXPAND, game.legal_actions(self.state), [], []
+            self.counts, self.totals, self.means, self.groups = [], [], [], {}
+            self.link = (self.up, self.slot, self.counts, self.totals, self.means, self.groups, player)
+        elif player != CHANCE:
+            self.kind = _END
+        elif tables is None:
+            self.kind, self.drawn = _DRAWN, {}
+        else:
+            odds = self.odds = _odds(game.chance_outcomes(self.state), tables)
+            self.placed = [None] * len(odds[0])
+            pick = odds[3]
+            if pick is None:
+                self.kind = _BISECT
+            else:
+                self.kind, self.common, self.width, self.pick = _ODDS, odds[1], odds[2], pick
+
+    def expanded(self) -> None:
+        """Its last untried action expanded: a decision now chooses among its children (many
+        children are grouped by their statistics, see :func:`_best_group`)."""
+        n = len(self.counts)
+        self.kind = _ONE if n == 1 else _TWO if n == 2 else _MANY
+        if n >= _MANY_CHILDREN:
+            self.groups.update(_grouped(self.counts, self.means))
 
 
 def _grouped(counts: list[int], means: list[float]) -> dict[tuple[int, float], list[int]]:
@@ -245,17 +318,34 @@ def _grouped(counts: list[int], means: list[float]) -> dict[tuple[int, float], l
 
 def _chance_table(outcomes: Sequence[tuple[Any, Fraction]]) -> _Odds:
     """A chance node's odds as :func:`~boardgames_widgets.core.rng.draw_outcome` draws from them:
-    the outcomes, their cumulative integer weights over the common denominator (the draw
-    ``r = randrange(common)`` picks the first outcome whose cumulative weight exceeds ``r``:
-    ``bisect_right``), that denominator, the place of the first outcome equal to each (an
-    outcome listed twice is one child), and each place's child index (``-1``: none yet)."""
+    the outcomes, the common denominator of their odds and the bits of a draw below it, their
+    cumulative integer weights over that denominator (the draw ``r = randrange(common)`` picks
+    the first outcome whose cumulative weight exceeds ``r``: ``bisect_right``), and the place of
+    the first outcome equal to each (an outcome listed twice is one child). If the denominator
+    is small (a die: 6) the place of every draw is listed too, so that a draw is one look-up."""
     common = math.lcm(*(p.denominator for _, p in outcomes))
     cumulative, total = [], 0
     for _, p in outcomes:
         total += p.numerator * (common // p.denominator)
         cumulative.append(total)
     listed = [o for o, _ in outcomes]
-    return listed, cumulative, common, [listed.index(o) for o in listed], [-1] * len(listed)
+    first = [listed.index(o) for o in listed]
+    pick = [first[bisect_right(cumulative, r)] for r in range(common)] if common <= _SMALL_DRAW else None
+    return listed, common, common.bit_length(), pick, cumulative, first
+
+
+def _odds(outcomes: list[tuple[Any, Fraction]], tables: dict[tuple[int, ...], tuple[Any, _Odds]]) -> _Odds:
+    """:func:`_chance_table` of ``outcomes``, made once per search for the same pairs.
+
+    Games hand out the same (outcome, probability) pairs again and again (a die's six faces),
+    and reading Fractions costs far more than the draw: ``tables`` keeps each table by the
+    identities of the pairs, with the pairs (so that no identity is reused while it is kept;
+    a pair is a tuple, so the same pair always has the same outcome and odds)."""
+    key = tuple(map(id, outcomes))
+    kept = tables.get(key)
+    if kept is None:
+        kept = tables[key] = (outcomes, _chance_table(outcomes))
+    return kept[1]
 
 
 def mcts(
@@ -290,136 +380,145 @@ def mcts(
 
     The four steps of an iteration are written out in one loop (the tree's own work is
     what is left of an iteration besides the rollout: every call saved counts). The tree
-    keeps its children's statistics in arrays (:class:`_Branch`); the choices are those of
-    the textbook tree of :class:`Node` and :func:`_ucb_child` — the same random draws, the
-    same scores, the same visits (a test runs both on seeded positions of every game).
-    A node with many children scores each kind of child once (:func:`_best_group`). At a
-    chance node of a game that draws chance from its odds (no ``sample_chance`` of its own)
-    the odds are read once per node and drawn from as ``draw_outcome`` draws. A new leaf's
-    player is asked only if the leaf is visited again.
+    keeps its decisions' children's statistics in arrays (:class:`_Branch`); the choices are
+    those of the textbook tree of :class:`Node` and :func:`_ucb_child` — the same random
+    draws, the same scores, the same visits (a test runs both on seeded positions of every
+    game). A node with many children scores each kind of child once (:func:`_best_group`).
+    At a chance node of a game that draws chance from its odds (no ``sample_chance`` of its
+    own) the odds are read once per search and drawn from as ``draw_outcome`` draws. A new
+    leaf is a state and its way up; who acts there is asked only if it is visited again.
+    Selection keeps no path: the backup climbs from the leaf by the decisions' links
+    (:data:`_Link`), past chance nodes, which keep no statistics.
     """
-    if game.current_player(state) < 0:
+    player = game.current_player(state)
+    if player < 0:
         raise ValueError("MCTS searches from a player's decision, not from a chance or terminal state")
     until = deadline("MCTS", iterations, seconds)
-    current_player, apply_trusted, legal_actions = game.current_player, game.apply_trusted, game.legal_actions
-    sample_chance, chance_outcomes = game.sample_chance, game.chance_outcomes
+    current_player, apply_trusted, sample_chance = game.current_player, game.apply_trusted, game.sample_chance
     by_odds = getattr(sample_chance, "__func__", None) is Game.sample_chance  # no draw of its own
+    tables: dict[tuple[int, ...], tuple[Any, _Odds]] | None = {} if by_odds else None
     below = index_drawer(rng)  # rng.randrange's draws
+    # randrange's draw written out where it draws as the generator's getrandbits (index_drawer's test)
+    getrandbits = rng.getrandbits if _FAST_INDEX and type(rng) is random.Random else None
     log, sqrt, clock, terminal_returns = math.log, math.sqrt, time.perf_counter, game.returns
-    root = _Branch(state, current_player(state))
+    root = _Branch(state, None, 0)
+    root.prepare(player, game, tables)
     playout = game.random_playout if rollout is random_rollout and evaluator is None else None  # one call fewer
-    timed = until != math.inf
-    done, nodes = 0, 1
-    while (iterations is None or done < iterations) and (done < min_iterations or not timed or clock() < until):
-        # 1. selection and 2. expansion: the path as (node, index of the child taken)
+    timed, stop = until != math.inf, math.inf if iterations is None else iterations
+    done, ended = 0, 0
+    while done < stop and (not timed or done < min_iterations or clock() < until):
+        # 1. selection and 2. expansion, down to a new leaf (or a terminal one); ``visits``: the
+        # node's visits (-1 below a chance node: one more than its children's, counted if needed)
         node, visits = root, done
-        path: list[_Branch] = []
-        taken: list[int] = []
         while True:
-            player = node.player
-            if player >= 0:
-                untried = node.untried
-                if untried is None:  # the first expansion: list the legal actions now
-                    untried = node.untried = legal_actions(node.state)
-                    node.grow()
-                if untried:  # not fully expanded: one untried action, picked at random, is a new leaf
-                    action = untried.pop(below(len(untried)))
-                else:
-                    counts, groups = node.counts, node.groups
-                    if groups is None:  # the first selection here: group many children by their statistics
-                        groups = node.groups = _grouped(counts, node.means) if len(counts) >= _MANY_CHILDREN else {}
-                    if groups:
-                        if len(groups) > len(counts) // 2:  # hardly fewer pairs than children: score child by child
-                            groups = node.groups = {}
-                            i = _best_index(node.means, counts, log(visits), c)
-                        else:
-                            i = _best_group(groups, log(visits), c)
-                    elif len(counts) == 2:  # _best_index written out for two children (roll or hold)
-                        explore, means = c * sqrt(log(visits) / counts[0]), node.means
-                        i = 1 if means[1] + c * sqrt(log(visits) / counts[1]) > means[0] + explore else 0
+            kind = node.kind
+            if kind <= _ONE:  # a fully expanded decision: the child with the best UCB1 score
+                counts = node.counts
+                if kind == _TWO:  # _best_index written out for two children (roll or hold)
+                    if visits < 0:
+                        visits = counts[0] + counts[1] + 1
+                    log_n, means = log(visits), node.means
+                    i = 1 if means[1] + c * sqrt(log_n / counts[1]) > means[0] + c * sqrt(log_n / counts[0]) else 0
+                elif kind == _MANY:
+                    if visits < 0:
+                        visits = sum(counts) + 1
+                    log_n, groups = log(visits), node.groups
+                    if not groups:
+                        i = _best_index(node.means, counts, log_n, c)
+                    elif len(groups) > len(counts) // 2:  # hardly fewer pairs than children: score child by child
+                        groups.clear()
+                        i = _best_index(node.means, counts, log_n, c)
                     else:
-                        i = _best_index(node.means, counts, log(visits), c) if len(counts) > 1 else 0
-                    path.append(node)
-                    taken.append(i)
-                    visits = counts[i]
-                    node = node.kids[i]  # type: ignore[index]
-                    continue
-            elif player == CHANCE:
-                if node.kids is None:
-                    node.grow()
-                    if by_odds:
-                        node.odds = _chance_table(chance_outcomes(node.state))
-                odds = node.odds
-                if odds is None:
-                    action = sample_chance(node.state, rng)
-                    i = node.index.get(action, -1)
-                    if i < 0:
-                        node.index[action] = len(node.counts)
-                else:  # draw_outcome's draw; the child by the outcome's place in the list (no hashing)
-                    outcomes, cumulative, common, first, child = odds
-                    j = first[bisect_right(cumulative, below(common))]
-                    action, i = outcomes[j], child[j]
-                    if i < 0:
-                        child[j] = len(node.counts)
-                if i >= 0:
-                    path.append(node)
-                    taken.append(i)
-                    visits = node.counts[i]
-                    node = node.kids[i]  # type: ignore[index]
-                    continue
-            elif player == _NOT_ASKED:  # a leaf visited again: who acts here?
-                node.player = current_player(node.state)
-                continue
-            else:  # the end of the game: the leaf is an old node
-                leaf = node
+                        i = _best_group(groups, log_n, c)
+                else:  # a forced move
+                    i = 0
+                visits = counts[i]
+                node = node.kids[i]
+            elif kind == _ODDS:  # draw_outcome's draw; the child by the outcome's place (no hashing)
+                common = node.common
+                if getrandbits is None:
+                    r = below(common)
+                else:
+                    width = node.width
+                    r = getrandbits(width)
+                    while r >= common:
+                        r = getrandbits(width)
+                j = node.pick[r]
+                kid = node.placed[j]
+                if kid is None:
+                    leaf = _Branch(apply_trusted(node.state, node.odds[0][j]), node.up, node.slot)
+                    node.placed[j] = leaf
+                    break
+                node, visits = kid, -1
+            elif kind == _DRAWN:  # the game's own draw: the child by the outcome
+                action = sample_chance(node.state, rng)
+                kid = node.drawn.get(action)
+                if kid is None:
+                    leaf = node.drawn[action] = _Branch(apply_trusted(node.state, action), node.up, node.slot)
+                    break
+                node, visits = kid, -1
+            elif kind == _EXPAND:  # one untried action, picked at random, is a new leaf
+                untried = node.untried
+                action = untried.pop(below(len(untried)))
+                counts, i = node.counts, len(node.counts)
+                leaf = _Branch(apply_trusted(node.state, action), node.link, i)
+                node.actions.append(action)
+                node.kids.append(leaf)
+                counts.append(0)
+                node.totals.append(0.0)
+                node.means.append(0.0)
+                if not untried:
+                    node.expanded()
                 break
-            # a new leaf: the child by ``action``
-            new = apply_trusted(node.state, action)
-            leaf = _Branch(new, _NOT_ASKED)  # who acts there: asked if it is visited again (most leaves are not)
-            path.append(node)
-            taken.append(len(node.counts))
-            node.actions.append(action)
-            node.kids.append(leaf)  # type: ignore[union-attr]
-            node.counts.append(0)
-            node.totals.append(0.0)
-            node.means.append(0.0)
-            nodes += 1
-            break
+            elif kind == _NEW:  # a leaf visited again: who acts here, and its lists
+                node.prepare(current_player(node.state), game, tables)
+            elif kind == _BISECT:  # draw_outcome's draw from a large denominator: the place by bisection
+                outcomes, common, _, _, cumulative, first = node.odds
+                j = first[bisect_right(cumulative, below(common))]
+                kid = node.placed[j]
+                if kid is None:
+                    leaf = _Branch(apply_trusted(node.state, outcomes[j]), node.up, node.slot)
+                    node.placed[j] = leaf
+                    break
+                node, visits = kid, -1
+            else:  # the end of the game: the leaf is an old node (every other iteration adds one)
+                leaf = node
+                ended += 1
+                break
         # 3. simulation (as simulate(): exact at the end with an evaluator)
         returns: Sequence[float]
         if playout is not None:
             returns = playout(leaf.state, rng)
         elif evaluator is None:
             returns = rollout(game, leaf.state, rng)
-        elif (leaf.player if leaf.player != _NOT_ASKED else current_player(leaf.state)) == TERMINAL:
+        elif (leaf.player if leaf.kind != _NEW else current_player(leaf.state)) == TERMINAL:
             returns = terminal_returns(leaf.state)
         else:
             returns = evaluator(game, leaf.state)
-        # 4. backpropagation: each child on the path counts the visit; the mover's return is added
-        for node, i in zip(path, taken, strict=True):
-            counts = node.counts
+        # 4. backpropagation: from the leaf up, each decision counts its child's visit and adds its player's return
+        link, i = leaf.up, leaf.slot
+        while link is not None:
+            link, slot, counts, totals, means, groups, player = link
             visits = counts[i] = counts[i] + 1
-            player = node.player
-            if player >= 0:
-                totals, means, groups = node.totals, node.means, node.groups
-                total = totals[i] = totals[i] + returns[player]
-                if groups:  # the child moves from its old pair to its new one
-                    key = (visits - 1, means[i])
-                    members = groups[key]
-                    if len(members) == 1:
-                        del groups[key]
-                    else:
-                        members.remove(i)
-                    mean = means[i] = total / visits
-                    members = groups.setdefault((visits, mean), [])
-                    insort(members, i)
+            total = totals[i] = totals[i] + returns[player]
+            if groups:  # the child moves from its old pair to its new one
+                key = (visits - 1, means[i])
+                members = groups[key]
+                if len(members) == 1:
+                    del groups[key]
                 else:
-                    means[i] = total / visits
+                    members.remove(i)
+                mean = means[i] = total / visits
+                members = groups.setdefault((visits, mean), [])
+                insort(members, i)
+            else:
+                means[i] = total / visits
+            i = slot
         done += 1
     visits_of = dict(zip(root.actions, root.counts, strict=True))
     values = {a: t / v for a, t, v in zip(root.actions, root.totals, root.counts, strict=True)}
     best = max(visits_of, key=visits_of.__getitem__)  # the first most visited
-    return MCTSResult(best, done, nodes, visits_of, values)
+    return MCTSResult(best, done, 1 + done - ended, visits_of, values)
 
 
 class MCTSAgent:
