@@ -197,11 +197,23 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]
             return list(map(self._number_by_id, map(id, actions)))
         except KeyError:
             pass
-        numbers = list(map(self._number_of.get, map(id, actions)))
-        for i, number in enumerate(numbers):
-            if number is None:
-                numbers[i] = self._learn(actions[i])
-        return numbers  # type: ignore[return-value]
+        if not self._by_value:
+            try:  # known actions in objects made afresh (Papageno's captures): by equality, at C level
+                numbers = list(map(self._number_by_value, actions))
+            except KeyError:
+                pass
+            else:
+                self._remember(actions, numbers)
+                return numbers
+        return [self._learn(action) for action in actions]  # a new action among them
+
+    def _remember(self, actions: Sequence[Any], numbers: list[int]) -> None:
+        """Know ``actions``' objects by identity from now on (``numbers`` are theirs), at C level."""
+        if len(self._objects) + len(actions) > IDENTITY_CACHE:
+            self._number_of.clear()
+            self._objects.clear()
+        self._number_of.update(zip(map(id, actions), numbers, strict=True))
+        self._objects.extend(actions)  # kept, so their ids stay their own
 
     def _learn(self, action: Any) -> int:
         """``action``'s number by equality, its object then known by identity (see :meth:`numbers`).

@@ -450,3 +450,22 @@ def test_a_list_of_outcomes_with_a_new_probability_object_gets_its_exact_odds() 
     assert again == numbers  # the same outcomes (known now), new probability objects
     assert odds == list(zip(numbers, [1 / 3, 2 / 3], strict=True))
     assert odds_again == list(zip(numbers, [2 / 7, 5 / 7], strict=True))
+
+
+def test_actions_made_afresh_are_found_by_equality_and_then_known_by_identity(monkeypatch: pytest.MonkeyPatch) -> None:
+    from boardgames_widgets.games.papageno.actions import _DECLINE, CaptureSwap
+
+    monkeypatch.setattr(bos, "IDENTITY_CACHE", 40)
+    spiel_game = bos.from_game(make_game("papageno", num_players=3))
+
+    def captures() -> list[Any]:  # as Papageno offers them: new objects each time, and a kept one
+        return [*(CaptureSwap(m, other, t) for m in (0, 4) for other in (1, 2) for t in (1, 3, 5)), _DECLINE]
+
+    first = spiel_game.numbers(captures())
+    assert not spiel_game._by_value and first == list(range(len(first)))  # numbered in order
+    for _ in range(5):
+        fresh = captures()
+        assert spiel_game.numbers(fresh) == first  # the same numbers, by equality
+        assert [spiel_game._number_of[id(a)] for a in fresh] == first  # and now by identity
+        assert len(spiel_game._objects) <= 40  # the memory is emptied, not grown for ever
+    assert spiel_game.numbers([CaptureSwap(1, 2, 3), *captures()]) == [len(first), *first]  # a new one
