@@ -39,7 +39,7 @@ Without ``open-spiel`` (the ``bench`` extra) the anchors and the MCTS ratio are 
 Figures go to stdout and, with ``--out``, to a file (``benchmarks/results/throughput.txt``).
 
 Usage: python benchmarks/throughput.py [--games food_chain,chop_chop] [--seconds 1.0] [--runs 3]
-       [--simulations 200] [--positions 3] [--records 20] [--skip-mcts] [--skip-loading]
+       [--simulations 200] [--positions 3] [--records 20] [--skip-mcts] [--skip-loading] [--adapter-parts]
        [--out benchmarks/results/throughput.txt]
 """
 
@@ -119,6 +119,47 @@ def adapter_playout(spiel_game: Any, rng: random.Random) -> int:
         else:
             legal = state.legal_actions()
             state.apply_action(legal[rng.randrange(len(legal))])
+        n += 1
+    return n
+
+
+#: The steps of :func:`adapter_parts_playout`: our own loop, then the adapter's work added one
+#: piece at a time (numbering the legal actions; the copy handed out and the look-up of the
+#: chosen number; chance outcomes listed, numbered and drawn by their float odds).
+ADAPTER_PARTS = ("ours", "+numbering", "+copy, look-up", "+chance lists")
+
+
+def adapter_parts_playout(game: Any, spiel_game: Any, rng: random.Random, parts: int) -> int:
+    """One random game by our trusted loop with the first ``parts`` pieces of the adapter's
+    work added (:data:`ADAPTER_PARTS`; 0: our own loop), without the wrapper: where the
+    adapter's time goes. Returns the number of actions applied."""
+    state = game.new_initial_state()
+    n = 0
+    while not game.is_terminal(state):
+        if game.is_chance_node(state):
+            if parts >= 3:  # as a pyspiel user: every outcome numbered, one drawn by the odds
+                outcomes = game.chance_outcomes(state)
+                numbers, odds = spiel_game.chance_offer(outcomes)
+                r, pick = rng.random(), odds[-1][0]
+                for number, p in odds[:]:
+                    r -= p
+                    if r < 0:
+                        pick = number
+                        break
+                action = outcomes[numbers.index(pick)][0]
+            else:
+                action = game.sample_chance(state, rng)
+        else:
+            legal = game.legal_actions(state)
+            if parts >= 2:
+                numbers = spiel_game.numbers(legal)
+                offered = numbers[:]
+                action = legal[numbers.index(offered[rng.randrange(len(offered))])]
+            else:
+                if parts >= 1:
+                    spiel_game.numbers(legal)
+                action = legal[rng.randrange(len(legal))]
+        state = game.apply_trusted(state, action)
         n += 1
     return n
 
@@ -210,6 +251,9 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=3, help="MCTS decision states per game")
     parser.add_argument("--skip-mcts", action="store_true")
     parser.add_argument("--skip-loading", action="store_true")
+    parser.add_argument(
+        "--adapter-parts", action="store_true", help="also table 2b: where the adapter's time goes, piece by piece"
+    )
     parser.add_argument("--records", type=int, default=20, help="saved games per game for loading")
     parser.add_argument("--out", type=Path, default=None)
     args = parser.parse_args()
@@ -289,6 +333,32 @@ def main() -> None:
                 f"{gid:<11} {n:>7} {median([f[2] for f in figures]):>8.2f} {median([f[1] for f in figures]):>8.2f}"
                 f" {min(ratios):>6.2f}-{median(ratios):<6.2f}"
             )
+        if args.adapter_parts:
+            say("")
+            say("2b. Where the adapter's time goes: our trusted loop with the adapter's work added piece by piece")
+            say("   (adapter_parts_playout, no wrapper), and the adapter, as ratios to our loop in the same round")
+            say(f"{'game':<11} {'players':>7}" + "".join(f" {part:>15}" for part in (*ADAPTER_PARTS[1:], "adapter")))
+            for gid, n, game in configs:
+                spiel_game = adapters[gid, n]
+                parts_rounds = []
+                for r in range(args.runs):
+                    times = [
+                        us_per_action(
+                            lambda rng, g=game, sg=spiel_game, k=k: adapter_parts_playout(g, sg, rng, k),
+                            args.seconds,
+                            r,
+                        )
+                        for k in range(len(ADAPTER_PARTS))
+                    ]
+                    times.append(us_per_action(lambda rng, sg=spiel_game: adapter_playout(sg, rng), args.seconds, r))
+                    parts_rounds.append([t / times[0] for t in times[1:]])
+                say(
+                    f"{gid:<11} {n:>7}"
+                    + "".join(
+                        f" {min(p[k] for p in parts_rounds):>7.2f}-{median([p[k] for p in parts_rounds]):<7.2f}"
+                        for k in range(len(ADAPTER_PARTS))
+                    )
+                )
     if not args.skip_mcts:
         say("")
         say(f"3. MCTS iterations per CPU second, 2 players, {args.simulations} simulations x {args.positions} states")
