@@ -102,8 +102,11 @@ def us_per_action(run: Callable[[random.Random], int], seconds: float, seed: int
 
 
 def adapter_playout(spiel_game: Any, rng: random.Random) -> int:
-    """One random game through the OpenSpiel adapter, as OpenSpiel's search steps:
-    ``legal_actions`` or ``chance_outcomes`` (drawn by their float odds), ``apply_action``."""
+    """One random game through the OpenSpiel adapter, asking at each step what OpenSpiel's
+    rollout (``RandomRolloutEvaluator``) asks: ``is_terminal``, ``is_chance_node``, then
+    ``chance_outcomes`` (drawn by their float odds) or ``legal_actions`` of the
+    ``current_player``, ``apply_action``. Its ``returns`` at the end are left out, as in
+    our own loop (:func:`playout`): the game's own scoring, the same on both sides."""
     state = spiel_game.new_initial_state()
     n = 0
     while not state.is_terminal():
@@ -117,7 +120,7 @@ def adapter_playout(spiel_game: Any, rng: random.Random) -> int:
                     break
             state.apply_action(pick)
         else:
-            legal = state.legal_actions()
+            legal = state.legal_actions(state.current_player())
             state.apply_action(legal[rng.randrange(len(legal))])
         n += 1
     return n
