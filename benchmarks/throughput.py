@@ -15,7 +15,9 @@ figures it divides, and each ratio is taken within its round (min-median over ro
    C++ ``tic_tac_toe`` (again next to every game); the ratios say how many anchor actions
    one of our actions costs, so they stay meaningful on a busy or a faster machine.
 2. **The OpenSpiel adapter** — a random playout through pyspiel's state API
-   (:func:`adapter_playout`) against our own trusted step, in the same round.
+   (:func:`adapter_playout`) against our own trusted step, in the same round; with
+   ``--adapter-parts`` also where its time goes (:func:`adapter_parts_playout`: our loop
+   with the adapter's work added piece by piece).
 3. **MCTS iterations per CPU second** — per round, in turn: :func:`search.speed` of
    ``benchmarks/search.py`` (our :func:`~boardgames_widgets.agents.mcts.mcts` against
    OpenSpiel's Python ``MCTSBot`` on the same decision states, same simulations, same
@@ -340,6 +342,8 @@ def main() -> None:
             say("")
             say("2b. Where the adapter's time goes: our trusted loop with the adapter's work added piece by piece")
             say("   (adapter_parts_playout, no wrapper), and the adapter, as ratios to our loop in the same round")
+            say("   (the adapter asks our game who acts once a state where our loop asks is_terminal and")
+            say("   is_chance_node, so it can come out below the last piece)")
             say(f"{'game':<11} {'players':>7}" + "".join(f" {part:>15}" for part in (*ADAPTER_PARTS[1:], "adapter")))
             for gid, n, game in configs:
                 spiel_game = adapters[gid, n]
