@@ -15,7 +15,9 @@ figures it divides, and each ratio is taken within its round (min-median over ro
    C++ ``tic_tac_toe`` (again next to every game); the ratios say how many anchor actions
    one of our actions costs, so they stay meaningful on a busy or a faster machine.
 2. **The OpenSpiel adapter** — a random playout through pyspiel's state API
-   (:func:`adapter_playout`) against our own trusted step, in the same round.
+   (:func:`adapter_playout`) against our own trusted step, in the same round; with
+   ``--adapter-parts`` also where its time goes (:func:`adapter_parts_playout`: our loop
+   with the adapter's work added piece by piece).
 3. **MCTS iterations per CPU second** — per round, in turn: :func:`search.speed` of
    ``benchmarks/search.py`` (our :func:`~boardgames_widgets.agents.mcts.mcts` against
    OpenSpiel's Python ``MCTSBot`` on the same decision states, same simulations, same
@@ -42,7 +44,7 @@ Without ``open-spiel`` (the ``bench`` extra) the anchors and the MCTS ratio are 
 Figures go to stdout and, with ``--out``, to a file (``benchmarks/results/throughput.txt``).
 
 Usage: python benchmarks/throughput.py [--games food_chain,chop_chop] [--seconds 1.0] [--runs 3]
-       [--simulations 200] [--positions 3] [--records 20] [--skip-mcts] [--skip-loading]
+       [--simulations 200] [--positions 3] [--records 20] [--skip-mcts] [--skip-loading] [--adapter-parts]
        [--out benchmarks/results/throughput.txt]
 """
 
@@ -105,8 +107,11 @@ def us_per_action(run: Callable[[random.Random], int], seconds: float, seed: int
 
 
 def adapter_playout(spiel_game: Any, rng: random.Random) -> int:
-    """One random game through the OpenSpiel adapter, as OpenSpiel's search steps:
-    ``legal_actions`` or ``chance_outcomes`` (drawn by their float odds), ``apply_action``."""
+    """One random game through the OpenSpiel adapter, asking at each step what OpenSpiel's
+    rollout (``RandomRolloutEvaluator``) asks: ``is_terminal``, ``is_chance_node``, then
+    ``chance_outcomes`` (drawn by their float odds) or ``legal_actions`` of the
+    ``current_player``, ``apply_action``. Its ``returns`` at the end are left out, as in
+    our own loop (:func:`playout`): the game's own scoring, the same on both sides."""
     state = spiel_game.new_initial_state()
     n = 0
     while not state.is_terminal():
@@ -120,8 +125,49 @@ def adapter_playout(spiel_game: Any, rng: random.Random) -> int:
                     break
             state.apply_action(pick)
         else:
-            legal = state.legal_actions()
+            legal = state.legal_actions(state.current_player())
             state.apply_action(legal[rng.randrange(len(legal))])
+        n += 1
+    return n
+
+
+#: The steps of :func:`adapter_parts_playout`: our own loop, then the adapter's work added one
+#: piece at a time (numbering the legal actions; the copy handed out and the look-up of the
+#: chosen number; chance outcomes listed, numbered and drawn by their float odds).
+ADAPTER_PARTS = ("ours", "+numbering", "+copy, look-up", "+chance lists")
+
+
+def adapter_parts_playout(game: Any, spiel_game: Any, rng: random.Random, parts: int) -> int:
+    """One random game by our trusted loop with the first ``parts`` pieces of the adapter's
+    work added (:data:`ADAPTER_PARTS`; 0: our own loop), without the wrapper: where the
+    adapter's time goes. Returns the number of actions applied."""
+    state = game.new_initial_state()
+    n = 0
+    while not game.is_terminal(state):
+        if game.is_chance_node(state):
+            if parts >= 3:  # as a pyspiel user: every outcome numbered, one drawn by the odds
+                outcomes = game.chance_outcomes(state)
+                numbers, odds = spiel_game.chance_offer(outcomes)
+                r, pick = rng.random(), odds[-1][0]
+                for number, p in odds[:]:
+                    r -= p
+                    if r < 0:
+                        pick = number
+                        break
+                action = outcomes[numbers.index(pick)][0]
+            else:
+                action = game.sample_chance(state, rng)
+        else:
+            legal = game.legal_actions(state)
+            if parts >= 2:
+                numbers = spiel_game.numbers(legal)
+                offered = numbers[:]
+                action = legal[numbers.index(offered[rng.randrange(len(offered))])]
+            else:
+                if parts >= 1:
+                    spiel_game.numbers(legal)
+                action = legal[rng.randrange(len(legal))]
+        state = game.apply_trusted(state, action)
         n += 1
     return n
 
@@ -213,6 +259,9 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=3, help="MCTS decision states per game")
     parser.add_argument("--skip-mcts", action="store_true")
     parser.add_argument("--skip-loading", action="store_true")
+    parser.add_argument(
+        "--adapter-parts", action="store_true", help="also table 2b: where the adapter's time goes, piece by piece"
+    )
     parser.add_argument("--records", type=int, default=20, help="saved games per game for loading")
     parser.add_argument("--out", type=Path, default=None)
     args = parser.parse_args()
@@ -292,6 +341,34 @@ def main() -> None:
                 f"{gid:<11} {n:>7} {median([f[2] for f in figures]):>8.2f} {median([f[1] for f in figures]):>8.2f}"
                 f" {min(ratios):>6.2f}-{median(ratios):<6.2f}"
             )
+        if args.adapter_parts:
+            say("")
+            say("2b. Where the adapter's time goes: our trusted loop with the adapter's work added piece by piece")
+            say("   (adapter_parts_playout, no wrapper), and the adapter, as ratios to our loop in the same round")
+            say("   (the adapter asks our game who acts once a state where our loop asks is_terminal and")
+            say("   is_chance_node, so it can come out below the last piece)")
+            say(f"{'game':<11} {'players':>7}" + "".join(f" {part:>15}" for part in (*ADAPTER_PARTS[1:], "adapter")))
+            for gid, n, game in configs:
+                spiel_game = adapters[gid, n]
+                parts_rounds = []
+                for r in range(args.runs):
+                    times = [
+                        us_per_action(
+                            lambda rng, g=game, sg=spiel_game, k=k: adapter_parts_playout(g, sg, rng, k),
+                            args.seconds,
+                            r,
+                        )
+                        for k in range(len(ADAPTER_PARTS))
+                    ]
+                    times.append(us_per_action(lambda rng, sg=spiel_game: adapter_playout(sg, rng), args.seconds, r))
+                    parts_rounds.append([t / times[0] for t in times[1:]])
+                say(
+                    f"{gid:<11} {n:>7}"
+                    + "".join(
+                        f" {min(p[k] for p in parts_rounds):>7.2f}-{median([p[k] for p in parts_rounds]):<7.2f}"
+                        for k in range(len(ADAPTER_PARTS))
+                    )
+                )
     if not args.skip_mcts:
         say("")
         say(f"3. MCTS iterations per CPU second, 2 players, {args.simulations} simulations x {args.positions} states")

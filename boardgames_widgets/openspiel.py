@@ -17,9 +17,11 @@ module without it raises :class:`ImportError` with that advice.
 * **Speed**: OpenSpiel's search and random play ask a state the same few questions at
   every step, so :class:`SpielState` answers them all in Python (``apply_action``,
   ``clone`` and the history included; pyspiel's C++ versions call back into Python),
-  asks our game once per state, numbers a list of actions in one C-level pass by the
-  identity of our action objects, remembers the float odds of each list of chance
-  outcomes, and applies an action the state offered by ``apply_trusted``.
+  asks our game once per state, numbers a list of actions in one C-level pass (by
+  equality where the actions hash in C, else by the identity of our action objects),
+  remembers the float odds of each list of chance outcomes (or reads a list that never
+  repeats in two C-level passes), and applies an action the state offered by
+  ``apply_trusted``.
 * ISMCTS needs to resample hidden information: :func:`resampler` returns the
   callback for ``ISMCTSBot.set_resampler``, built on our ``sample_state``.
 
@@ -40,6 +42,7 @@ from __future__ import annotations
 import json
 import operator
 import random
+import types
 from collections.abc import Sequence
 from itertools import chain
 from typing import Any
@@ -125,7 +128,8 @@ def _game_type(cls: type[Game[Any, Any]]) -> pyspiel.GameType:
 class SpielGame(pyspiel.Game):  # type: ignore[misc]
     """One of our games seen through OpenSpiel's ``pyspiel.Game`` interface.
 
-    Besides the numbering of actions (:class:`ActionCodec`, by equality), a game remembers
+    Besides the numbering of actions (:class:`ActionCodec`, by equality, looked up there
+    directly while the actions hash in C), a game remembers
     the number of one object per action by its identity (our games hand out the same
     action objects again and again, made once and kept in tables), the float of each
     probability object, and the odds of each list of chance outcomes it has seen; see
@@ -144,13 +148,19 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]
         self._number_of: dict[int, int] = {}
         self._objects: list[Any] = []
         self._number_by_id = self._number_of.__getitem__
+        # while every action type seen hashes and compares at C level (a NamedTuple of
+        # strings and numbers, say), actions are numbered by equality straight from the
+        # codec: cheaper than by identity (no id() per action), and nothing to remember
+        self._by_value = True
+        self._number_by_value = self.codec.ids.__getitem__
+        self._vetted: set[type] = set()
         # id(probability object) -> its float; the objects are kept, as above
         self._float_of: dict[int, float] = {}
         self._probabilities: list[Any] = []
         self._float_by_id = self._float_of.__getitem__
         # ids of a list's (outcome, probability) pairs (or of what is in them)
-        #   -> (the list, kept; numbers, outcomes, odds)
-        self._odds: dict[tuple[int, ...], tuple[Any, list[int], Sequence[Any], list[tuple[int, float]]]] = {}
+        #   -> (the list, kept; numbers, odds)
+        self._odds: dict[tuple[int, ...], tuple[Any, list[int], list[tuple[int, float]]]] = {}
         # how lists of outcomes are told apart (_BY_PAIRS, _BY_ITEMS, 0: not remembered)
         self._odds_by, self._hits, self._misses = _BY_PAIRS, 0, 0
         self._kit = _Kit(self)
@@ -170,24 +180,52 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]
     def numbers(self, actions: Sequence[Any]) -> list[int]:
         """The numbers of ``actions`` (numbering new ones), in order.
 
-        Usually one C-level pass: each action object's number looked up by its identity.
-        An object not known by identity is numbered by equality (:class:`ActionCodec`)
-        and then known by identity too. A game that makes new objects each time (a
-        ``Pass()``) fills that memory with objects never seen again: it is emptied when it
-        holds :data:`IDENTITY_CACHE` objects (the objects kept in tables are learnt again).
+        Usually one C-level pass. While every type of action the game offered hashes and
+        compares at C level (Food Chain's, ``NamedTuple`` objects of strings and numbers), each
+        action's number is looked up by equality in the codec itself: cheaper than by
+        identity (no ``id()`` per action, nothing remembered). Otherwise (a ``dataclass``,
+        whose hash and equality are Python code) each action object's number is looked up
+        by its identity; an object not known by identity is numbered by equality
+        (:class:`ActionCodec`) and then known by identity too. A game that makes new
+        objects each time (a ``Pass()``) fills that memory with objects never seen again:
+        it is emptied when it holds :data:`IDENTITY_CACHE` objects (the objects kept in
+        tables are learnt again). Either way the number is the codec's, by equality.
         """
         try:
+            if self._by_value:
+                return list(map(self._number_by_value, actions))
             return list(map(self._number_by_id, map(id, actions)))
         except KeyError:
             pass
-        numbers = list(map(self._number_of.get, map(id, actions)))
-        for i, number in enumerate(numbers):
-            if number is None:
-                numbers[i] = self._learn(actions[i])
-        return numbers  # type: ignore[return-value]
+        if not self._by_value:
+            try:  # known actions in objects made afresh (Papageno's captures): by equality, at C level
+                numbers = list(map(self._number_by_value, actions))
+            except KeyError:
+                pass
+            else:
+                self._remember(actions, numbers)
+                return numbers
+        return [self._learn(action) for action in actions]  # a new action among them
+
+    def _remember(self, actions: Sequence[Any], numbers: list[int]) -> None:
+        """Know ``actions``' objects by identity from now on (``numbers`` are theirs), at C level."""
+        if len(self._objects) + len(actions) > IDENTITY_CACHE:
+            self._number_of.clear()
+            self._objects.clear()
+        self._number_of.update(zip(map(id, actions), numbers, strict=True))
+        self._objects.extend(actions)  # kept, so their ids stay their own
 
     def _learn(self, action: Any) -> int:
-        """``action``'s number by equality, its object then known by identity (see :meth:`numbers`)."""
+        """``action``'s number by equality, its object then known by identity (see :meth:`numbers`).
+
+        The first object of each type decides whether numbering by equality stays the cheap
+        way (:func:`_hashes_at_c_level`): one type that does not ends it for the game.
+        """
+        kind = type(action)
+        if kind not in self._vetted:
+            self._vetted.add(kind)
+            if self._by_value and not _hashes_at_c_level(kind):
+                self._by_value = self._kit.by_value = False
         if len(self._objects) >= IDENTITY_CACHE:
             self._number_of.clear()
             self._objects.clear()
@@ -216,41 +254,49 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]
             out.append(value)
         return out
 
-    def chance_offer(self, outcomes: list[tuple[Any, Any]]) -> tuple[list[int], Sequence[Any], list[tuple[int, float]]]:
-        """Chance ``outcomes`` numbered: their numbers, the outcomes, and ``(number, float)``.
+    def chance_offer(self, outcomes: list[tuple[Any, Any]]) -> tuple[list[int], list[tuple[int, float]]]:
+        """Chance ``outcomes`` numbered: their numbers, and ``(number, float)`` in the same order.
 
         Our games build their outcome lists from remembered pairs (a die, a crank, the
         draw odds of a pile), so the answer is remembered per list, by the identities of
         its pairs (the list is kept, so they stay its own): one C-level pass and a
         look-up. A game whose lists seldom repeat that way is told apart after 1,000
         misses, more misses than hits: then by the identities of the outcomes and
-        probabilities in the pairs (Papageno's card pools: new pairs of its remembered
-        cards and odds), and if that fails too, not remembered at all (each list numbered
-        by :meth:`numbers` and :meth:`floats`). The memory is emptied when it holds
-        :data:`NUMBERING_CACHE` lists.
+        probabilities in the pairs, and if that fails too (Papageno's card pools: every
+        count of the unseen cards its own list), not remembered at all: each list read
+        in two C-level passes (the outcomes' numbers as :meth:`numbers` finds them, the
+        probabilities' floats as :meth:`floats`), without unzipping it first. The memory
+        is emptied when it holds :data:`NUMBERING_CACHE` lists.
         """
         if not outcomes:
-            return [], (), []
+            return [], []
         by = self._odds_by
         if by:
             key = tuple(map(id, outcomes)) if by == _BY_PAIRS else tuple(map(id, chain.from_iterable(outcomes)))
             got = self._odds.get(key)
             if got is not None:
                 self._hits += 1
-                return got[1], got[2], got[3]
+                return got[1], got[2]
             self._misses += 1
             if self._misses > 1000 and self._misses > self._hits:  # try the next key, or none
                 self._odds_by = by = _BY_ITEMS if by == _BY_PAIRS else 0
                 self._hits = self._misses = 0
                 self._odds.clear()
-        actions, probabilities = zip(*outcomes, strict=True)
-        numbers = self.numbers(actions)
-        odds = list(zip(numbers, self.floats(probabilities), strict=True))
+        try:  # the usual case: every outcome and probability object known
+            if self._by_value:
+                numbers = list(map(self._number_by_value, map(_FIRST, outcomes)))
+            else:
+                numbers = list(map(self._number_by_id, map(id, map(_FIRST, outcomes))))
+            odds = list(zip(numbers, map(self._float_by_id, map(id, map(_SECOND, outcomes))), strict=True))
+        except KeyError:  # something new: number and convert it (and know it from now on)
+            actions, probabilities = zip(*outcomes, strict=True)
+            numbers = self.numbers(actions)
+            odds = list(zip(numbers, self.floats(probabilities), strict=True))
         if by:
             if len(self._odds) >= NUMBERING_CACHE:
                 self._odds.clear()
-            self._odds[key] = (outcomes, numbers, actions, odds)
-        return numbers, actions, odds
+            self._odds[key] = (outcomes, numbers, odds)
+        return numbers, odds
 
     def new_initial_state(self) -> SpielState:
         """The initial state, wrapped."""
@@ -270,12 +316,14 @@ class _Kit:
     __slots__ = (
         "apply",
         "apply_trusted",
+        "by_value",
         "chance_outcomes",
         "codec",
         "current_player",
         "game",
         "legal_actions",
         "number_by_id",
+        "number_by_value",
         "spiel_game",
     )
 
@@ -286,6 +334,8 @@ class _Kit:
         self.current_player, self.legal_actions = game.current_player, game.legal_actions
         self.chance_outcomes = game.chance_outcomes
         self.number_by_id = spiel_game._number_by_id
+        # SpielGame._learn turns by_value off for good (the game's actions numbered by identity)
+        self.by_value, self.number_by_value = spiel_game._by_value, spiel_game._number_by_value
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Kit:
         return self
@@ -298,8 +348,9 @@ class _Box:
     """One wrapper's current (immutable) state, what it offers, and the history.
 
     ``player`` is the OpenSpiel player id (ours are the same numbers). ``numbers``,
-    ``actions`` and ``odds`` are what the state offers (numbers, our actions or chance
-    outcomes in the same order, and ``(number, float)`` at a chance node), asked once:
+    ``actions`` and ``odds`` are what the state offers (numbers; our actions in the same
+    order, or at a chance node the game's ``(outcome, probability)`` pairs as it listed
+    them; and ``(number, float)`` at a chance node), asked once:
     ``numbers`` is ``None`` until asked, and ``actions`` and ``odds`` mean nothing until
     then (they may be the last state's). The lists may be shared with other states and the game's
     memory, so they are never changed in place: callers get copies. ``history`` holds the
@@ -337,13 +388,17 @@ class _Box:
         kit, player = self.kit, self.player
         if player >= 0:
             self.actions = actions = kit.legal_actions(self.state)
-            try:  # SpielGame.numbers' usual case, inline
-                numbers = list(map(kit.number_by_id, map(id, actions)))
+            try:  # SpielGame.numbers' usual cases, inline
+                if kit.by_value:
+                    numbers = list(map(kit.number_by_value, actions))
+                else:
+                    numbers = list(map(kit.number_by_id, map(id, actions)))
             except KeyError:
                 numbers = kit.spiel_game.numbers(actions)
             self.numbers, self.odds = numbers, _NO_ODDS
-        elif player == _CHANCE_ID:
-            numbers, self.actions, self.odds = kit.spiel_game.chance_offer(kit.chance_outcomes(self.state))
+        elif player == _CHANCE_ID:  # actions: the (outcome, probability) pairs themselves
+            self.actions = outcomes = kit.chance_outcomes(self.state)
+            numbers, self.odds = kit.spiel_game.chance_offer(outcomes)
             self.numbers = numbers
         else:  # the end: nothing
             numbers = []
@@ -459,7 +514,8 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         except (AttributeError, ValueError):  # never asked for (None), or not offered: the checked path
             new = kit.apply(box.state, kit.codec.decode(action))  # may raise
         else:  # offered by this very state: the search path
-            new = kit.apply_trusted(box.state, box.actions[index])
+            chosen = box.actions[index]
+            new = kit.apply_trusted(box.state, chosen[0] if box.player == _CHANCE_ID else chosen)
         box.history.append(action)
         box.state = new
         box.player = kit.current_player(new)
@@ -536,6 +592,18 @@ _TERMINAL_ID = int(pyspiel.PlayerId.TERMINAL)
 if (_CHANCE_ID, _TERMINAL_ID) != (CHANCE, TERMINAL):  # pragma: no cover - fixed by both APIs
     raise ImportError("boardgames_widgets.openspiel: pyspiel's player ids are not ours")
 _NO_ODDS: list[tuple[int, float]] = []
+#: What ``type.__hash__`` and ``type.__eq__`` are when a type hashes and compares in C
+#: (``tuple``'s, ``int``'s, ``object``'s ...); a ``dataclass`` writes its own in Python.
+_C_SLOTS = (types.WrapperDescriptorType, types.BuiltinFunctionType, types.MethodWrapperType)
+
+
+def _hashes_at_c_level(kind: type) -> bool:
+    """Whether objects of ``kind`` hash and compare without running Python code of their own
+    (a ``NamedTuple`` of strings and numbers: looked up by equality faster than by identity)."""
+    return isinstance(kind.__hash__, _C_SLOTS) and isinstance(kind.__eq__, _C_SLOTS)
+
+
+_FIRST, _SECOND = operator.itemgetter(0), operator.itemgetter(1)  # of an (outcome, probability) pair
 _BY_PAIRS, _BY_ITEMS = 1, 2  # SpielGame.chance_offer's keys  # what a player node or the end offers (never changed)
 
 

@@ -345,9 +345,127 @@ def test_lists_of_outcomes_that_never_repeat_stop_being_remembered() -> None:
     half = Fraction(1, 2)
     seen = []
     for i in range(2100):
-        numbers, actions, odds = spiel_game.chance_offer([(f"heads {i}", half), (f"tails {i}", half)])
-        assert list(actions) == [f"heads {i}", f"tails {i}"] and odds == list(zip(numbers, [0.5, 0.5], strict=True))
+        numbers, odds = spiel_game.chance_offer([(f"heads {i}", half), (f"tails {i}", half)])
+        assert [spiel_game.codec.decode(n) for n in numbers] == [f"heads {i}", f"tails {i}"]
+        assert odds == list(zip(numbers, [0.5, 0.5], strict=True))
         seen.append(spiel_game._odds_by)
     assert seen[0] == bos._BY_PAIRS and bos._BY_ITEMS in seen and seen[-1] == 0  # pairs, then items, then none
     assert not spiel_game._odds  # nothing kept
     assert [spiel_game.codec.decode(n) for n in spiel_game.numbers(["tails 7", "heads 7"])] == ["tails 7", "heads 7"]
+
+
+def _by_identity(spiel_game: Any) -> Any:
+    """``spiel_game`` made to number its actions by identity (as a game of dataclasses is)."""
+    spiel_game._by_value = spiel_game._kit.by_value = False
+    return spiel_game
+
+
+@pytest.mark.parametrize("game_id", ["food_chain", "chop_chop"])
+def test_numbering_by_equality_and_by_identity_play_the_same_games(game_id: str) -> None:
+    # Food Chain's NamedTuples are looked up by equality, Chop Chop's dataclasses by identity;
+    # forced the other way round, the same numbers, odds and games
+    ours = make_game(game_id, num_players=2)
+    by_value, by_identity = bos.from_game(ours), _by_identity(bos.from_game(ours))
+    _spiel_playout(by_value, 0)
+    assert by_value._by_value == (game_id == "food_chain")  # told apart by the types offered
+    for seed in range(3):
+        a, texts_a = _spiel_playout(by_value, seed)
+        b, texts_b = _spiel_playout(by_identity, seed)
+        assert texts_a == texts_b and a.state == b.state and a.history() == b.history()
+    assert by_value.codec.actions == by_identity.codec.actions  # numbered alike, in the same order
+
+
+def test_actions_hashing_in_c_are_found_by_equality_without_being_remembered() -> None:
+    from boardgames_widgets.games.food_chain.actions import Place
+
+    spiel_game = bos.load("food_chain", num_players=2)
+    state = decision_state(spiel_game, 9)
+    legal = state.legal_actions()
+    kept = len(spiel_game._objects)
+    copies = [Place(*a) for a in state._box.actions]  # new objects, equal to the game's
+    assert all(c is not a for c, a in zip(copies, state._box.actions, strict=True))
+    assert spiel_game.numbers(copies) == legal
+    assert len(spiel_game._objects) == kept  # found in the codec by equality: nothing new kept
+    assert spiel_game._by_value and bos._hashes_at_c_level(Place)
+
+
+def test_one_type_hashing_in_python_turns_numbering_by_equality_off() -> None:
+    from dataclasses import dataclass
+
+    @dataclass(frozen=True)
+    class Move:
+        to: int
+
+    assert bos._hashes_at_c_level(str) and bos._hashes_at_c_level(tuple) and bos._hashes_at_c_level(object)
+    assert not bos._hashes_at_c_level(Move) and not bos._hashes_at_c_level(list)
+    spiel_game = bos.from_game(make_game("pig", num_players=2))
+    first = spiel_game.numbers(["a", "b"])
+    assert spiel_game._by_value and spiel_game._kit.by_value
+    assert spiel_game.numbers([Move(1), "a", Move(2)]) == [2, first[0], 3]
+    assert not spiel_game._by_value and not spiel_game._kit.by_value  # for good
+    assert spiel_game.numbers([Move(2), "b", Move(1)]) == [3, first[1], 2]  # new objects, by equality
+
+
+@pytest.mark.parametrize("game_id", ["chop_chop", "papageno", "mouse_trap"])
+def test_clones_at_a_chance_node_draw_apart(game_id: str) -> None:
+    # the offer (numbers, the game's pairs, the odds) is shared by a clone, never changed in
+    # place: each copy draws its own outcome, and the next offer is the new state's
+    ours = make_game(game_id, num_players=2)
+    spiel_game = bos.from_game(ours)
+    state, rng = spiel_game.new_initial_state(), random.Random(1)
+    while not state.is_chance_node() or len(state.chance_outcomes()) < 2:
+        state.apply_action(rng.choice(state.legal_actions()))
+    odds, before = state.chance_outcomes(), state.state
+    clone = state.clone()
+    (first, _), (second, _) = odds[0], odds[-1]
+    clone.apply_action(second)
+    state_copy = state.clone()
+    state.apply_action(first)
+    assert state_copy.state is before and state_copy.chance_outcomes() == odds  # untouched
+    for wrapper, number in ((state, first), (clone, second)):
+        exact = ours.apply(before, spiel_game.codec.decode(number))
+        assert wrapper.state == exact
+        expected = (
+            [(spiel_game.codec.decode(n), p) for n, p in wrapper.chance_outcomes()]
+            if wrapper.is_chance_node()
+            else [spiel_game.codec.decode(n) for n in wrapper.legal_actions()]
+        )
+        assert expected == (
+            [(o, float(f)) for o, f in ours.chance_outcomes(exact)]
+            if wrapper.is_chance_node()
+            else list(ours.legal_actions(exact))
+        )
+
+
+def test_a_list_of_outcomes_with_a_new_probability_object_gets_its_exact_odds() -> None:
+    from fractions import Fraction
+
+    from boardgames_widgets.games.pig.rules import Face
+
+    spiel_game = bos.from_game(make_game("pig", num_players=2))
+    spiel_game._odds_by = 0  # each list read afresh
+    faces = [Face(v) for v in (1, 2)]
+    numbers, odds = spiel_game.chance_offer([(faces[0], Fraction(1, 3)), (faces[1], Fraction(2, 3))])
+    again, odds_again = spiel_game.chance_offer([(faces[0], Fraction(2, 7)), (faces[1], Fraction(5, 7))])
+    assert again == numbers  # the same outcomes (known now), new probability objects
+    assert odds == list(zip(numbers, [1 / 3, 2 / 3], strict=True))
+    assert odds_again == list(zip(numbers, [2 / 7, 5 / 7], strict=True))
+
+
+def test_actions_made_afresh_are_found_by_equality_and_then_known_by_identity(monkeypatch: pytest.MonkeyPatch) -> None:
+    from boardgames_widgets.games.papageno.actions import _DECLINE, CaptureSwap
+
+    monkeypatch.setattr(bos, "IDENTITY_CACHE", 40)
+    spiel_game = bos.from_game(make_game("papageno", num_players=3))
+
+    def captures() -> list[Any]:  # as Papageno offers them: new objects each time, and a kept one
+        return [*(CaptureSwap(m, other, t) for m in (0, 4) for other in (1, 2) for t in (1, 3, 5)), _DECLINE]
+
+    first = spiel_game.numbers(captures())
+    assert not spiel_game._by_value and first == list(range(len(first)))  # numbered in order
+    for _ in range(5):
+        fresh = captures()
+        assert spiel_game.numbers(fresh) == first  # the same numbers, by equality
+        assert [spiel_game._number_of[id(a)] for a in fresh] == first  # and now by identity
+        assert len(spiel_game._objects) <= 40  # the memory is emptied, not grown for ever
+    assert spiel_game.numbers([CaptureSwap(1, 2, 3), *captures()]) == [len(first), *first]  # a new one
