@@ -78,3 +78,25 @@ def test_moves_made_by_the_game_and_equal_moves_made_elsewhere_apply_alike():
             copy = Move(action.piece, action.to, action.via) if isinstance(action, Move) else parsed
             assert copy is not action or not isinstance(action, Move)  # found by its fields, not its id
             assert game.apply(state, copy) == game.apply(state, parsed) == game.apply(state, action)
+
+
+def test_legal_actions_hand_out_kept_objects_cc_t4_cc_m10():
+    """Decline, Pass, the arrow's jumps and the reveals are made once and handed out again
+    (the OpenSpiel adapter then knows them by identity), and equal what a player would write."""
+    from boardgames_widgets.games.chop_chop.actions import DECLINE, PASS, Decline, Jump, Pass, Reveal, jump
+
+    game = ChopChop(3)
+    seen: dict[object, object] = {}
+    kinds = set()
+    for state in positions(game, 8, seed=11):
+        if game.is_chance_node(state):
+            outcomes = game.chance_outcomes(state)
+            actions = [a for a, _ in outcomes if isinstance(a, Reveal)]
+        else:
+            actions = [a for a in game.legal_actions(state) if isinstance(a, (Decline, Pass, Jump))]
+        for action in actions:
+            kinds.add(type(action))
+            assert seen.setdefault(action, action) is action  # an equal one handed out before is this one
+    assert {Decline, Reveal, Jump} <= kinds  # the positions did offer them (Pass is rarer)
+    assert seen.get(Pass(), PASS) is PASS and seen.get(Decline()) is DECLINE
+    assert jump(CAT, (4, 5)) == Jump(CAT, (4, 5)) and jump(CAT, (4, 5)) is jump(CAT, (4, 5))

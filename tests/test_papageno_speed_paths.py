@@ -95,3 +95,31 @@ def test_the_modules_own_actions_skip_the_input_check_a_look_alike_does_not():
         with pytest.raises(InvalidActionError):
             game._check_input(bad)
     assert all(explain._FIXED[id(a)] is a for a in explain._FIXED.values())
+
+
+@pytest.mark.parametrize("num_players", [2, 5])
+def test_capture_swaps_are_kept_objects_pa_x1(num_players):
+    """The capture swaps the legal actions offer are made once (the OpenSpiel adapter knows them by
+    identity) and are exactly the swaps PA-X1 allows, for every seat up to the most players."""
+    game = Papageno(num_players)
+    seen: dict[CaptureSwap, CaptureSwap] = {}
+    offered = 0
+    for state in random_states(game, 30, seed=num_players):
+        if game.is_chance_node(state) or game.is_terminal(state) or state.phase is not Phase.CAPTURE:
+            continue
+        me, grids = state.actor, state.grids
+        swaps = [a for a in game.legal_actions(state) if isinstance(a, CaptureSwap)]
+        expected = {
+            (m, o, t)
+            for o in range(num_players)
+            if o != me
+            for m, mine in enumerate(grids[me])
+            if mine is not None and m != state.pos
+            for t, theirs in enumerate(grids[o])
+            if theirs is not None
+        }
+        assert {(a.mine, a.other, a.theirs) for a in swaps} == expected
+        for swap in swaps:
+            assert seen.setdefault(swap, swap) is swap
+        offered += len(swaps)
+    assert offered > 20 and any(a.other == num_players - 1 for a in seen)  # the last seat was reached

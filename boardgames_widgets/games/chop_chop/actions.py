@@ -119,6 +119,27 @@ class Pass:
         return "pass"
 
 
+#: The one ``Decline`` and the one ``Pass`` the legal actions hand out (made once, so that
+#: whoever numbers actions by identity, as the OpenSpiel adapter does, knows them at once).
+DECLINE = Decline()
+PASS = Pass()
+
+#: Every ``Jump`` the legal actions have handed out, by piece and square (at most pieces × cells).
+_JUMPS: dict[tuple[int, Coord], Jump] = {}
+
+
+def jump(piece: int, to: Coord) -> Jump:
+    """The arrow's jump of ``piece`` to ``to``, made once and handed out again after that.
+
+    >>> jump(CAT, (4, 5)) is jump(CAT, (4, 5))
+    True
+    """
+    made = _JUMPS.get((piece, to))
+    if made is None:
+        made = _JUMPS[piece, to] = Jump(piece, to)
+    return made
+
+
 @dataclass(frozen=True, slots=True)
 class TakeCheese:
     """Fork: the mice take the uncovered cheese at ``at`` without moving (CC-T5).

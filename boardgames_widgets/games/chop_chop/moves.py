@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from boardgames_widgets.games.chop_chop.actions import CAT, Action, Decline, Jump, Move, Pass
+from boardgames_widgets.games.chop_chop.actions import CAT, DECLINE, PASS, Action, Decline, Jump, Move, Pass, jump
 from boardgames_widgets.games.chop_chop.layout import Coord, Layout
 from boardgames_widgets.games.chop_chop.paths import TABLE_MAX_STEPS, Walk, walk_table
 from boardgames_widgets.games.chop_chop.state import ChopChopState, Phase
@@ -347,15 +347,15 @@ def options(game: ChopChop, state: ChopChopState) -> tuple[list[Action], dict[in
         n = game.layout.n_cells
         piece = game.mover(state)
         coords = game.layout.coords
-        actions = [Jump(piece, coords[key // n % n]) for key in keyed if key >= 0]
-        actions.append(Decline())
+        actions = [jump(piece, coords[key // n % n]) for key in keyed if key >= 0]
+        actions.append(DECLINE)
     else:
         get = game._moves.get
         actions = [get(key) or make_move(game, key) for key in keyed if key >= 0]
         if -2 in keyed:
-            actions.append(Decline())
+            actions.append(DECLINE)
         elif -1 in keyed:
-            actions.append(Pass())
+            actions.append(PASS)
     game._cache = (state, actions, keyed)
     return actions, keyed
 

@@ -107,7 +107,6 @@ from boardgames_widgets.games.chop_chop.layout import (
     EXTRA_STEPS,
     MAX_TURNS,
     MOUSE_DIE,
-    TILES,
     ChopChopConfig,
     Coord,
     Layout,
@@ -133,7 +132,7 @@ from boardgames_widgets.games.chop_chop.state import Phase as Phase
 @lru_cache(maxsize=4096)
 def _reveal_outcomes(hidden: tuple[int, ...]) -> tuple[tuple[Reveal, Fraction], ...]:
     total = sum(hidden)
-    return tuple((Reveal(TILES[k]), Fraction(n, total)) for k, n in enumerate(hidden) if n)
+    return tuple((_REVEALS[k], Fraction(n, total)) for k, n in enumerate(hidden) if n)
 
 
 def _die_outcomes(faces: tuple[int, ...]) -> tuple[tuple[Roll, Fraction], ...]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from boardgames_widgets.games.papageno.cards import AREA_SIZE, KINDS, POSITION_NAMES
+from boardgames_widgets.games.papageno.cards import AREA_SIZE, KINDS, MAX_PLAYERS, POSITION_NAMES
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,6 +118,11 @@ _DRAW, _TAKE, _DISCARD, _DECLINE, _NEXT = Draw(), TakeDiscard(), DiscardDrawn(),
 _SWAPS = tuple(Swap(p) for p in range(AREA_SIZE))
 _TURN_UPS = tuple(TurnUp(p) for p in range(AREA_SIZE))
 _REVEALS = tuple(Reveal(k) for k in KINDS)
+#: Every capture swap, ``_CAPTURE_SWAPS[mine][other][theirs]``, made once (the legal actions hand out
+#: these, so whoever numbers actions by identity, as the OpenSpiel adapter does, knows them at once).
+_CAPTURE_SWAPS = tuple(
+    tuple(tuple(CaptureSwap(m, o, t) for t in range(AREA_SIZE)) for o in range(MAX_PLAYERS)) for m in range(AREA_SIZE)
+)
 _FIXED_ACTIONS: tuple[Action, ...] = (_DRAW, _TAKE, _DISCARD, _DECLINE, _NEXT, *_SWAPS, *_TURN_UPS, *_REVEALS)
 _FIXED_TEXT: dict[str, Action] = {str(a): a for a in _FIXED_ACTIONS}
 _POS_RE = "|".join(POSITION_NAMES)

@@ -77,6 +77,8 @@ def check_range(name: str, value: object) -> None:
 #: Cards per player area (PA-S2): 2 rows of 3.
 ROWS, COLUMNS = 2, 3
 AREA_SIZE = ROWS * COLUMNS
+#: The most players a game of Papageno seats (RULES.md §3).
+MAX_PLAYERS = 5
 #: The six positions of an area, index ``row * 3 + column``, as named in action texts.
 POSITION_NAMES: tuple[str, ...] = (
     "top-left",

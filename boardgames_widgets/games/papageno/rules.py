@@ -65,6 +65,7 @@ from boardgames_widgets.core.rng import draw_by_counts
 # The actions and the state are in modules of their own (one per reader); the rules name them here.
 from boardgames_widgets.games.papageno import explain, hidden, loading, playout, text
 from boardgames_widgets.games.papageno.actions import (
+    _CAPTURE_SWAPS,
     _DECLINE,
     _DISCARD,
     _DRAW,
@@ -111,6 +112,7 @@ from boardgames_widgets.games.papageno.cards import (
     FLUTE,
     FLUTE_WEIGHT,
     KIND_INDEX,
+    MAX_PLAYERS,
     SEED_BIRD_COUNTS,
     SEED_CAPTURES,
     SEED_EGGS,
@@ -231,7 +233,7 @@ class Papageno(Game[PapagenoState, Action]):
         id="papageno",
         name="Papageno",
         min_players=2,
-        max_players=5,
+        max_players=MAX_PLAYERS,
         has_chance=True,
         hidden_information=True,
         rules_section="3",
@@ -391,7 +393,7 @@ class Papageno(Game[PapagenoState, Action]):
         for k in range(1, n):
             other = (me + k) % n
             theirs = [p for p, c in enumerate(state.grids[other]) if c is not None]
-            out.extend(CaptureSwap(m, other, t) for m in mine for t in theirs)
+            out.extend(_CAPTURE_SWAPS[m][other][t] for m in mine for t in theirs)
         return out
 
     def _can_capture(self, grids: tuple[Grid, ...], me: int, pos: int) -> bool:
