@@ -4,8 +4,8 @@ Starts JupyterLab on 127.0.0.1 and Debian's headless Chromium (the recipe of
 ``tests/browser``). For each game (Food Chain, Chop Chop, Papageno, Mouse Trap) it opens
 a notebook with the game as ``bw.play`` shows it — **default animation speed**, seat 0
 the person, seat 1 the **default strong bot** ("Strong bot (tree search)") — and, in
-the same page, the anchor: a bare ipycanvas canvas whose mouse-down handler clears it
-and draws a rectangle and a text.
+the same output (see :func:`notebook_cells`), the anchor: a bare ipycanvas canvas whose
+mouse-down handler clears it and draws a rectangle and a text.
 
 Every round plays the **same position** (:func:`start_position`: seed 1, a fixed prefix
 of moves; a hidden "bench reset" button loads it again with ``load_state``, which also
@@ -19,7 +19,10 @@ restarts the chance stream, so the player's move and its dice are the same each 
    status line says it is the person's turn again and the page is quiet.
 
 The anchor click and the game click alternate, so both are measured under the same
-load, moment by moment; each round's ratio is taken to its own anchor.
+load, moment by moment; each round's ratio is taken to its own anchor. Both measured
+clicks are made the same way (:func:`press`): the mouse is moved onto the canvas, the
+mouse-move and mouse-out messages ipycanvas sends for it are left to finish, then the
+button goes down and up — as a person's mouse reaches the board before they click.
 
 Inside the page the time of each mouse-down, of each change of the status line and of
 every 2D drawing call (with the canvas it draws on) is recorded (``performance.now``:
@@ -122,6 +125,13 @@ INSTRUMENT_JS = """
     };
   }
   document.addEventListener('mousedown', () => rec.clicks.push(performance.now()), true);
+  // the last websocket message either way: the page and the kernel are quiet once it is old
+  rec.lastWs = 0;
+  const OrigWS = window.WebSocket;
+  window.WebSocket = class extends OrigWS {
+    constructor(...a) { super(...a); this.addEventListener('message', () => { rec.lastWs = performance.now(); }); }
+    send(d) { rec.lastWs = performance.now(); return super.send(d); }
+  };
   new MutationObserver(muts => {
     for (const m of muts) {
       const el = m.target.nodeType === 1 ? m.target : m.target.parentElement;
@@ -224,14 +234,21 @@ def check_position(game_id: str) -> Position:
 
 
 def notebook_cells(game_id: str) -> list[str]:
-    """The benchmark notebook: the game at its position, the bare anchor canvas and the reset button."""
+    """The benchmark notebook: the game at its position, the bare anchor canvas and the reset button.
+
+    All three are shown in **one output**: a click on a canvas focuses it, and JupyterLab
+    makes the cell holding the focus the active cell (class changes, a relayout) before
+    ipycanvas sends the mouse-down. With the anchor in a cell of its own, every game click
+    paid that switch and the anchor click did not (its cell was already active from the
+    reset button): 4–8 ms in the page before the game's click even left it.
+    """
     return [
         f"import sys\nsys.path.insert(0, {str(REPO / 'benchmarks')!r})\n"
         "import ipywidgets as W\nimport boardgames_widgets as bw\nfrom widget_latency import start_position",
         f"S0 = start_position({game_id!r}).twin.state\n"
         f"game = bw.play({game_id!r}, players=2, seed={SEED}, seats=['Human', {STRONG!r}])  # default speed\n"
-        "game.load_state(S0)\ngame",
-        # the anchor: a bare ipycanvas click -> draw, in the same page; and the reset
+        "game.load_state(S0)",
+        # the anchor: a bare ipycanvas click -> draw, in the same output as the game; and the reset
         "from ipycanvas import Canvas, hold_canvas\n"
         "bare = Canvas(width=400, height=200, layout={'width': '200px', 'height': '100px'})\n"
         "bare.add_class('bgw-bare')\n"
@@ -242,7 +259,7 @@ def notebook_cells(game_id: str) -> list[str]:
         "bare.on_mouse_down(_down)\n"
         "reset = W.Button(description='bench reset')\nreset.add_class('bgw-bench-reset')\n"
         "reset.on_click(lambda _: game.load_state(S0))\n"
-        "W.HBox([bare, reset])",
+        "W.VBox([game, W.HBox([bare, reset])])",
     ]
 
 
@@ -258,6 +275,43 @@ STATE_JS = """
 
 def reset_records(page: Any) -> None:
     page.evaluate("() => { const r = window.__bgw; r.draws = []; r.clicks = []; r.texts = []; }")
+
+
+def hover(page: Any, x: float, y: float, quiet_ms: float = 150, timeout: float = 30.0) -> None:
+    """Move the mouse to (x, y) and wait until no websocket message has passed for ``quiet_ms``.
+
+    ipycanvas sends every mouse move over a canvas, and a mouse-out when the mouse leaves
+    one, to the kernel; the kernel answers each with a busy and an idle status that the page
+    handles in order, before anything sent later. A person's mouse reaches the board before
+    the button goes down; this lets that traffic finish before the measured mouse-down, for
+    the anchor and the game alike (moving straight from the anchor to the board and pressing
+    at once queued a mouse-out and a mouse-move — four status messages — ahead of the
+    game's first frame and only a mouse-move ahead of the anchor's).
+    """
+    page.mouse.move(x, y)
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if page.evaluate("() => performance.now() - window.__bgw.lastWs") > quiet_ms:
+            return
+        page.wait_for_timeout(30)
+    raise TimeoutError("the websocket did not go quiet")
+
+
+def press(page: Any, x: float, y: float) -> None:
+    """A measured click at page coordinates (x, y): hover there first (see :func:`hover`), then press."""
+    hover(page, x, y)
+    reset_records(page)
+    page.mouse.down()
+    page.mouse.up()
+
+
+def board_point(page: Any, box: dict[str, float], x: float, y: float) -> tuple[float, float]:
+    """Page coordinates of logical board coordinates (x, y) of the first game widget (as ``click_board``)."""
+    from boardgames_widgets.widgets.canvas_painter import PIXEL_RATIO
+
+    bitmap = page.evaluate("() => document.querySelector('.bgw-game canvas').width")
+    scale = box["width"] / (bitmap / PIXEL_RATIO)
+    return box["x"] + x * scale, box["y"] + y * scale
 
 
 def person_to_act(status: str) -> bool:
@@ -435,14 +489,12 @@ def measure_game(
         # 2. the anchor
         bare.scroll_into_view_if_needed()
         bare_box = wait_still(page, bare)
-        reset_records(page)
-        page.mouse.click(bare_box["x"] + 20 + 15 * (k % 10), bare_box["y"] + 50)
+        press(page, bare_box["x"] + 20 + 15 * (k % 10), bare_box["y"] + 50)
         run.anchor.append(first_burst_latency(settle(page)))
         # 3. the player's move, the bot's reply
         canvas.scroll_into_view_if_needed()
         box = wait_still(page, canvas)
-        reset_records(page)
-        click_board(page, box, *pos.move)
+        press(page, *board_point(page, box, *pos.move))
         rec = settle(page, turn_back=True)
         if not layers:
             ids = layer_ids(rec, len(names))

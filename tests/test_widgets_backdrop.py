@@ -5,7 +5,10 @@ with animation on, in the widget's worker thread (sleeping skipped), and every b
 drawing commands sent is recorded per layer. Checked:
 
 - the first batch after the click draws the animation layer alone, with far fewer
-  commands than a full redraw of the pieces (the scene the old frames redrew);
+  commands than a full redraw of the pieces (the scene the old frames redrew), and it is
+  alone on its way to the page for an animation step: the backdrop goes with the second
+  frame (sent right behind the first, it kept the page from painting the first frame
+  until it had drawn the backdrop's thousand-odd commands too);
 - every later frame of the move is light too (the backdrop, the scene without the
   moving piece, is drawn once, on the layer under the animation);
 - after the move (and the bot's reply), every layer shows exactly what a plain full
@@ -108,11 +111,26 @@ def test_the_first_frame_and_the_later_ones_draw_only_what_moves(game_id: str, m
     first = batches[0]
     assert list(first) == ["animation"], first  # the first frame goes out alone
     assert 0 < first["animation"] < full * LIGHT, (first, full)
-    assert BACKDROP_LAYER in batches[1] and "pieces" not in batches[1]  # then the backdrop, once
+    assert set(batches[1]) == {BACKDROP_LAYER, "animation"}, batches[1]  # the backdrop, with frame 2
     landed = next(i for i, b in enumerate(batches) if "pieces" in b)  # the move lands
-    frames = [b["animation"] for b in batches[2:landed] if "animation" in b]
+    assert all("animation" in b for b in batches[:landed]), batches[:landed]  # no backdrop in a batch alone
+    frames = [b["animation"] for b in batches[1:landed]]
     assert len(frames) >= 3
     assert max(frames) < full * LIGHT, (frames, full)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_first_frame_stays_alone_on_its_way_for_a_step(game_id: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Nothing is sent behind the first frame until its step is over: the page paints it first."""
+    sent_at_pause: list[int] = []
+
+    def pause(w: Any, k: int) -> None:
+        sent_at_pause.append(w.canvas.stats["batches"])
+
+    w, batches = animated(game_id, monkeypatch, pause)
+    click = w.canvas.stats["batches"] - len(batches)  # the batches sent before the click
+    assert list(batches[0]) == ["animation"]
+    assert sent_at_pause[0] - click == 1, (sent_at_pause, click)  # the first pause comes right after frame 1
 
 
 @pytest.mark.parametrize("game_id", GAMES)

@@ -25,7 +25,7 @@ Latency: a committed move is drawn in one batch (only the layers that changed, s
 :meth:`~boardgames_widgets.widgets.canvas_painter.LayeredCanvas.frame`) and leaves the
 kernel before the next chance or bot step starts computing; its log line follows it.
 An animation draws only what moves (see :class:`Backdrop`): its first frame is a few
-dozen drawing commands; the rest of the scene is drawn once, after it has been sent.
+dozen drawing commands, sent alone; the rest of the scene goes with the second frame.
 
 The game itself — history, seats, undo, hint, the bot step — is a
 :class:`~boardgames_widgets.core.session.Session`, seeded exactly like
@@ -47,7 +47,6 @@ import ipywidgets as W  # type: ignore[import-untyped]
 from boardgames_widgets.widgets.canvas_painter import DRAW_LOCK, CanvasPainter, LayeredCanvas
 from boardgames_widgets.widgets.chrome import CAPTION_H, RTL_CSS, SPEED_WORDS, SPEEDS, GameChrome
 from boardgames_widgets.widgets.controller import LOG_LINES, Target
-from boardgames_widgets.widgets.hooks import flush_output
 from boardgames_widgets.widgets.keys import NAV_KEYS
 
 __all__ = [
@@ -87,8 +86,10 @@ class Backdrop:
 
     The first frame of a move is sent alone, over the pieces layer as it is (the scene
     before the move), so it must look like that scene: the moving piece at its start,
-    drawn over itself. The backdrop it stands on is drawn right after it has left the
-    kernel, in a batch of its own; a later backdrop goes in one batch with its frame.
+    drawn over itself. The backdrop goes out with the second frame, in one batch (as a
+    later backdrop goes with its frame). Sent right after the first frame, it reached
+    the page a few milliseconds behind it, before the page had painted: the page drew
+    both (a backdrop is over a thousand commands) before the first frame showed.
 
     Calling it draws it (so code that walks the frames and draws each, like the tests
     checking text sizes, draws the backdrops too).
@@ -178,8 +179,8 @@ class GameWidget(GameChrome):
         A frame is a function of a painter, or ``(frame, weight)`` to show it
         ``weight`` animation steps long. A :class:`Backdrop` among them is drawn on
         :data:`BACKDROP_LAYER` (the overlay, under the animation) for the frames that follow it: then those frames draw only what
-        moves (the first frame of a move goes out on its own, before the backdrop is
-        even computed).
+        moves (the first frame of a move goes out on its own; the backdrop is
+        computed and sent with the second frame).
         """
         return ()
 
@@ -238,33 +239,25 @@ class GameWidget(GameChrome):
     def _draw_frame(self, state: Any, gen: int, frame: Frame, backdrop: Backdrop | None, first: bool) -> bool:
         """Show one animation frame over ``backdrop``; False if the game changed meanwhile.
 
-        The first frame goes out alone (the layers under it still show the scene before
-        the move); its backdrop follows in a batch of its own, once the frame has left
-        the kernel. A later frame brings a new backdrop in the same batch. Behind the
-        "pass the device" screen no backdrop is drawn (it would cover the screen).
+        The first frame goes out alone, with no backdrop under it: the layers under it
+        still show the scene before the move, and nothing else is on its way to the page
+        for a whole animation step, so the page paints it as soon as it has drawn it. Its
+        backdrop goes with the second frame, in the same batch; so does any later new
+        backdrop. Behind the "pass the device" screen no backdrop is drawn (it would cover
+        the screen).
         """
         assert self.canvas is not None
         with DRAW_LOCK:
             if gen != self._generation:
                 return False
-            shown = self._in_flight.backdrop if self._in_flight is not None else None
-            new = backdrop if backdrop is not shown and self.curtain is None else None
-            names = (BACKDROP_LAYER, "animation") if new is not None and not first else ("animation",)
-            self._in_flight = _InFlight(gen, state, frame, new if BACKDROP_LAYER in names else shown)
+            shown = self._in_flight.backdrop if self._in_flight is not None and not first else None
+            new = backdrop if not first and backdrop is not shown and self.curtain is None else None
+            names = (BACKDROP_LAYER, "animation") if new is not None else ("animation",)
+            self._in_flight = _InFlight(gen, state, frame, new if new is not None else shown)
             with self.canvas.frame(*names) as ps:
                 frame(ps["animation"])
-                if new is not None and BACKDROP_LAYER in ps:
+                if new is not None:
                     new(ps[BACKDROP_LAYER])
-        if new is None or not first:
-            return True
-        if self.threaded:
-            flush_output()  # the first frame leaves before the backdrop is computed
-        with DRAW_LOCK:
-            if gen != self._generation or self.curtain is not None:
-                return gen == self._generation
-            self._in_flight = _InFlight(gen, state, frame, new)
-            with self.canvas.frame(BACKDROP_LAYER) as ps:
-                new(ps[BACKDROP_LAYER])
         return True
 
     def redraw(self, full: bool = False, pieces: bool = True, reconnect: bool = False) -> None:

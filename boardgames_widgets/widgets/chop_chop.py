@@ -52,6 +52,10 @@ from boardgames_widgets.widgets.canvas_painter import CanvasPainter
 STRIP = 74.0
 #: Animation steps per square walked, per die tumble and per tile flip.
 WALK_SUBSTEPS, TUMBLES, FLIP_STEPS = 3, 6, 4
+#: A walk starts with the piece lifted where it stands, a little bigger, for this many
+#: animation steps: the click's first visible answer, drawn over the board as it is (the
+#: backdrop, the kitchen without the piece, goes to the page with the first step after it).
+LIFT_WEIGHT, LIFT_SCALE = 0.5, 1.12
 
 
 class ChopChopWidget(GameWidget):
@@ -330,16 +334,17 @@ class ChopChopWidget(GameWidget):
                 ccv._header(p, state, self.kitchen_w, cheese_to_win)
                 self._draw_strip(p, state)  # opaque everywhere: the overlay's marks are hidden
 
-            def walk(p: CanvasPainter, x: float, y: float) -> None:
+            def walk(p: CanvasPainter, x: float, y: float, s: float = 1.0) -> None:
                 if piece == CAT:
-                    ccv.draw_cat(p, x, y)
+                    ccv.draw_cat(p, x, y, s)
                 else:
-                    ccv.draw_mouse(p, x, y, str(piece))
+                    ccv.draw_mouse(p, x, y, str(piece), s)
 
             # only the piece moves: the kitchen without it is drawn once, under the walk; the
-            # first frame lifts the piece where it stands (it looks like the board before)
+            # first frame lifts the piece where it stands (over itself, a little bigger: it
+            # needs nothing under it but the board before the move)
             frames.append(Backdrop(backdrop))
-            frames.append((lambda p: walk(p, *pts[0]), 0.0))
+            frames.append((lambda p: walk(p, *pts[0], LIFT_SCALE), LIFT_WEIGHT))
             if isinstance(action, Jump):
                 steps = [(pts[0], pts[1], WALK_SUBSTEPS * 3)]
             else:

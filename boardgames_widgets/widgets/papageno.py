@@ -55,6 +55,10 @@ from boardgames_widgets.widgets.canvas_painter import CanvasPainter
 SLIDE_STEPS = 5
 #: Animation steps of a card being turned over.
 FLIP_STEPS = 4
+#: Animation steps the moving cards first stay lifted where they lie (their shadow shows):
+#: the click's first visible answer, drawn over the table as it is; the backdrop (the table
+#: with their places covered) goes to the page with the first step after it.
+LIFT_WEIGHT = 0.5
 #: The size of the "No swap" button shown with a Capture.
 DECLINE_W, DECLINE_H = 118.0, 28.0
 
@@ -319,13 +323,13 @@ class PapagenoWidget(GameWidget):
             # the end-of-round reveal turns many cards: each turns twice as fast
             weight = 0.5 if state.phase is Phase.END_REVEAL else 1.0
             frames.append(Backdrop(lambda p: self._flip_backdrop(p, state, rect, cover)))
-            frames.append((lambda p: self._card(p, None, rect), 0.0))  # lifted where it lies
+            frames.append((lambda p: self._card(p, None, rect), LIFT_WEIGHT * weight))  # lifted where it lies
             for k in range(1, FLIP_STEPS + 1):
                 frames.append((lambda p, k=k: self._flip_card(p, card, rect, k), weight))
         for i in range(len(legs)):
             frames.append(Backdrop(lambda p, i=i: self._slide_backdrop(p, state, legs, i)))
             if i == 0 and flip is None:  # lifted where they lie: the table as it was
-                frames.append((lambda p: self._slide_cards(p, legs[0], 0.0), 0.0))
+                frames.append((lambda p: self._slide_cards(p, legs[0], 0.0), LIFT_WEIGHT))
             for k in range(1, SLIDE_STEPS + 1):
                 frames.append(lambda p, i=i, t=k / SLIDE_STEPS: self._slide_cards(p, legs[i], t))
         return frames
