@@ -144,17 +144,34 @@ def test_terminal_leaves_are_still_rolled_out_and_every_constant_works(game_id: 
             assert len(calls) == 2 * 120
 
 
+class TupleGame(Game[tuple[int, ...], int]):
+    """The test games' common part: a state is the tuple of actions so far, its value their sum mod 3."""
+
+    def new_initial_state(self) -> tuple[int, ...]:
+        return ()
+
+    def apply(self, state: tuple[int, ...], action: int) -> tuple[int, ...]:
+        return (*state, action)
+
+    def returns(self, state: tuple[int, ...]) -> tuple[float, ...]:
+        a = sum(state) % 3
+        return (1.0, 0.0) if a == 0 else (0.0, 1.0) if a == 1 else (0.5, 0.5)
+
+    def observation(self, state: tuple[int, ...], player: int) -> tuple[int, ...]:
+        return state
+
+    def parse_action(self, text: str) -> int:
+        return int(text)
+
+
 def test_a_chance_node_with_uneven_odds_and_impossible_outcomes() -> None:
     """Chance odds read once per chance node draw as ``draw_outcome`` does (zero odds never drawn,
     an outcome listed twice is one child)."""
 
-    class Loaded(Game[tuple[int, ...], int]):
+    class Loaded(TupleGame):
         info = GameInfo(
             id="loaded", name="Loaded", min_players=2, max_players=2, has_chance=True, hidden_information=False
         )
-
-        def new_initial_state(self) -> tuple[int, ...]:
-            return ()
 
         def current_player(self, state: tuple[int, ...]) -> int:
             if len(state) >= 6:
@@ -172,19 +189,6 @@ def test_a_chance_node_with_uneven_odds_and_impossible_outcomes() -> None:
                 (3, Fraction(1, 6)),
                 (2, Fraction(1, 4)),
             ]
-
-        def apply(self, state: tuple[int, ...], action: int) -> tuple[int, ...]:
-            return (*state, action)
-
-        def returns(self, state: tuple[int, ...]) -> tuple[float, ...]:
-            a = sum(state) % 3
-            return (1.0, 0.0) if a == 0 else (0.0, 1.0) if a == 1 else (0.5, 0.5)
-
-        def observation(self, state: tuple[int, ...], player: int) -> tuple[int, ...]:
-            return state
-
-        def parse_action(self, text: str) -> int:
-            return int(text)
 
     game = Loaded(2)
     for seed in range(20):
@@ -213,7 +217,7 @@ def test_the_array_scores_pick_the_textbook_child() -> None:
         assert _best_group(_grouped(counts, means), log_n, c) == want
 
 
-class Tangle(Game[tuple[int, ...], int]):
+class Tangle(TupleGame):
     """A test game for the tree's bookkeeping: chance after chance, a decision with many
     children below a chance node, forced moves, and chance odds of every kind.
 
@@ -230,9 +234,6 @@ class Tangle(Game[tuple[int, ...], int]):
         super().__init__(2)
         self.odds, self.fresh, self.shuffled = odds, fresh, shuffled
         self.reversed = odds[::-1]
-
-    def new_initial_state(self) -> tuple[int, ...]:
-        return ()
 
     def current_player(self, state: tuple[int, ...]) -> int:
         if len(state) >= 10:
@@ -254,19 +255,6 @@ class Tangle(Game[tuple[int, ...], int]):
             return []
         odds = self.reversed if self.shuffled and len(state) % 5 == 2 else self.odds
         return [(o, Fraction(p)) for o, p in odds] if self.fresh else list(odds)
-
-    def apply(self, state: tuple[int, ...], action: int) -> tuple[int, ...]:
-        return (*state, action)
-
-    def returns(self, state: tuple[int, ...]) -> tuple[float, ...]:
-        a = sum(state) % 3
-        return (1.0, 0.0) if a == 0 else (0.0, 1.0) if a == 1 else (0.5, 0.5)
-
-    def observation(self, state: tuple[int, ...], player: int) -> tuple[int, ...]:
-        return state
-
-    def parse_action(self, text: str) -> int:
-        return int(text)
 
 
 #: Chance odds: a die; uneven with an impossible outcome and one listed twice; a denominator
