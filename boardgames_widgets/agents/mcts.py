@@ -33,7 +33,7 @@ from typing import Any
 
 from boardgames_widgets.agents.tree import deadline
 from boardgames_widgets.core.api import CHANCE, TERMINAL, Game
-from boardgames_widgets.core.rng import _FAST_INDEX, draw_outcome, index_drawer
+from boardgames_widgets.core.rng import FAST_INDEX, draw_outcome, index_drawer
 
 #: The UCB1 exploration constant. Returns lie in [0, 1], for which sqrt(2) is the textbook choice.
 UCT_C = math.sqrt(2)
@@ -399,7 +399,7 @@ def mcts(
     tables: dict[tuple[int, ...], tuple[Any, _Odds]] | None = {} if by_odds else None
     below = index_drawer(rng)  # rng.randrange's draws
     # randrange's draw written out where it draws as the generator's getrandbits (index_drawer's test)
-    getrandbits = rng.getrandbits if _FAST_INDEX and type(rng) is random.Random else None
+    getrandbits = rng.getrandbits if FAST_INDEX and type(rng) is random.Random else None
     log, sqrt, clock, terminal_returns = math.log, math.sqrt, time.perf_counter, game.returns
     root = _Branch(state, None, 0)
     root.prepare(player, game, tables)

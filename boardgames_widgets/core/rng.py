@@ -120,8 +120,9 @@ def _same_draws() -> bool:
     return all(below(n) == theirs.randrange(n) for n in (*range(1, 70), 1000, 2**31 + 3, 10**30) for _ in range(3))
 
 
-#: Whether :func:`index_drawer` may draw with ``getrandbits`` directly (checked once, at import).
-_FAST_INDEX = _same_draws()
+#: Whether a draw below ``n`` may use ``getrandbits`` directly and still give ``randrange(n)``
+#: (checked once, at import): :func:`index_drawer`, and the MCTS tree where it writes the draw out.
+FAST_INDEX = _same_draws()
 
 
 def index_drawer(rng: random.Random) -> Callable[[int], int]:
@@ -138,6 +139,6 @@ def index_drawer(rng: random.Random) -> Callable[[int], int]:
     >>> [below(6) for _ in range(5)] == [b.randrange(6) for _ in range(5)]
     True
     """
-    if _FAST_INDEX and type(rng) is random.Random:
+    if FAST_INDEX and type(rng) is random.Random:
         return _randbelow(rng.getrandbits)
     return rng.randrange

@@ -52,6 +52,7 @@ from boardgames_widgets.widgets.keys import NAV_KEYS
 __all__ = [
     "BACKDROP_LAYER",
     "CAPTION_H",
+    "LIFT_WEIGHT",
     "LOG_LINES",
     "NAV_KEYS",
     "RTL_CSS",
@@ -72,6 +73,11 @@ Frame = Callable[..., object]
 #: keyboard cursor of the overlay are hidden, as a full-scene frame hid them), and the
 #: pieces layer keeps the position until the move lands: it is drawn once, from the new state.
 BACKDROP_LAYER = "overlay"
+
+#: Animation steps a move's first frame stays up: the moving piece lifted where it stands,
+#: drawn over the board as it is, is the click's first visible answer; the backdrop (the
+#: board without the piece) goes to the page with the next frame.
+LIFT_WEIGHT = 0.5
 
 
 @dataclass(frozen=True)

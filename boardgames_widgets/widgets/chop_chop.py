@@ -45,17 +45,16 @@ from boardgames_widgets.games.chop_chop.rules import (
 )
 from boardgames_widgets.games.chop_chop.view import DIE_COLOURS, draw_die, draw_tile_face
 from boardgames_widgets.games.chop_chop.words import ChopChopWords
-from boardgames_widgets.widgets.base import AnimationItem, Backdrop, GameWidget, Target
+from boardgames_widgets.widgets.base import LIFT_WEIGHT, AnimationItem, Backdrop, GameWidget, Target
 from boardgames_widgets.widgets.canvas_painter import CanvasPainter
 
 #: Height of the strip under the kitchen (die, buttons, prompt).
 STRIP = 74.0
 #: Animation steps per square walked, per die tumble and per tile flip.
 WALK_SUBSTEPS, TUMBLES, FLIP_STEPS = 3, 6, 4
-#: A walk starts with the piece lifted where it stands, a little bigger, for this many
-#: animation steps: the click's first visible answer, drawn over the board as it is (the
-#: backdrop, the kitchen without the piece, goes to the page with the first step after it).
-LIFT_WEIGHT, LIFT_SCALE = 0.5, 1.12
+#: A walk starts with the piece lifted where it stands, this much bigger, for
+#: :data:`~boardgames_widgets.widgets.base.LIFT_WEIGHT` animation steps.
+LIFT_SCALE = 1.12
 
 
 class ChopChopWidget(GameWidget):

@@ -48,17 +48,13 @@ from boardgames_widgets.games.papageno.rules import (
     TurnUp,
 )
 from boardgames_widgets.games.papageno.words import COLUMN_WORDS, POSITION_WORDS, PapagenoWords
-from boardgames_widgets.widgets.base import AnimationItem, Backdrop, GameWidget, Target
+from boardgames_widgets.widgets.base import LIFT_WEIGHT, AnimationItem, Backdrop, GameWidget, Target
 from boardgames_widgets.widgets.canvas_painter import CanvasPainter
 
 #: Animation steps of one card sliding from one place to another.
 SLIDE_STEPS = 5
 #: Animation steps of a card being turned over.
 FLIP_STEPS = 4
-#: Animation steps the moving cards first stay lifted where they lie (their shadow shows):
-#: the click's first visible answer, drawn over the table as it is; the backdrop (the table
-#: with their places covered) goes to the page with the first step after it.
-LIFT_WEIGHT = 0.5
 #: The size of the "No swap" button shown with a Capture.
 DECLINE_W, DECLINE_H = 118.0, 28.0
 
