@@ -18,6 +18,7 @@ drawing commands sent is recorded per layer. Checked:
 from __future__ import annotations
 
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -26,7 +27,7 @@ from typing import Any
 
 import pytest
 
-from boardgames_widgets.widgets.base import BACKDROP_LAYER, Backdrop
+from boardgames_widgets.widgets.base import BACKDROP_LAYER, Backdrop, GameWidget
 from boardgames_widgets.widgets.canvas_painter import _Recorder
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
@@ -194,3 +195,53 @@ def test_the_first_frame_lifts_the_moving_thing_where_it_stands(game_id: str) ->
     items = list(w.animation_frames(state, actions[0], w.game.apply(state, actions[0])))
     assert isinstance(items[0], Backdrop)
     assert not any(isinstance(item, Backdrop) for item in items[1:2])
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_click_draws_the_first_frame_itself_and_the_worker_goes_on_from_the_second(
+    game_id: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No thread start and no wait for the GIL before the click's answer; no frame drawn twice or skipped."""
+    drawn: list[tuple[str, Any, Any]] = []
+    started: list[tuple[Any, Any, Any]] = []
+    draw_frame, start_animation = GameWidget._draw_frame, GameWidget.start_animation
+
+    def spy_draw(self: Any, state: Any, gen: int, frame: Any, backdrop: Any, first: bool) -> bool:
+        drawn.append((threading.current_thread().name, state, frame))
+        return draw_frame(self, state, gen, frame, backdrop, first)
+
+    def spy_start(self: Any, state: Any, action: Any, after: Any, gen: int) -> None:
+        started.append((state, action, after))
+        start_animation(self, state, action, after, gen)
+
+    monkeypatch.setattr(GameWidget, "_draw_frame", spy_draw)
+    monkeypatch.setattr(GameWidget, "start_animation", spy_start)
+    w, _ = animated(game_id, monkeypatch)
+    state, action, after = started[-1]  # the person's move (the set-up played before, unthreaded)
+    move = [(name, frame) for name, s, frame in drawn if s is state]
+    assert move[0][0] == threading.current_thread().name  # the click's own thread drew frame 1
+    assert {name for name, _ in move[1:]} == {"bgw-worker"}
+    items = [i for i in w.animation_frames(state, action, after) if not isinstance(i, Backdrop)]
+    expected = [i[0] if isinstance(i, tuple) else i for i in items]
+    assert [type(f) for _, f in move] == [type(f) for f in expected]  # every frame once, in order
+    assert len(move) == len(expected) > 2
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_first_frame_that_fails_in_the_click_is_reported_by_the_worker_and_frees_the_board(
+    game_id: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The click's thread never leaves the board busy: the worker meets the error, says so, the game is unchanged."""
+
+    real = type(wl.start_position(game_id).twin).animation_frames
+
+    def broken(self: Any, state: Any, action: Any, after: Any) -> Any:
+        if self.threaded:  # the benchmark's move; its set-up, played unthreaded before it, is animated as usual
+            raise RuntimeError("a broken frame")
+        return real(self, state, action, after)
+
+    monkeypatch.setattr(type(wl.start_position(game_id).twin), "animation_frames", broken)
+    w, _ = animated(game_id, monkeypatch)
+    assert not w.busy
+    assert "a broken frame" in (w.last_error or "")
+    assert "The game is unchanged" in w.message

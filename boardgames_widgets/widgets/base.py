@@ -26,6 +26,8 @@ Latency: a committed move is drawn in one batch (only the layers that changed, s
 kernel before the next chance or bot step starts computing; its log line follows it.
 An animation draws only what moves (see :class:`Backdrop`): its first frame is a few
 dozen drawing commands, sent alone; the rest of the scene goes with the second frame.
+A person's move draws its first frame in the click's own thread, before the worker
+starts (:meth:`GameWidget.start_animation`).
 
 The game itself — history, seats, undo, hint, the bot step — is a
 :class:`~boardgames_widgets.core.session.Session`, seeded exactly like
@@ -126,6 +128,23 @@ class _InFlight:
     backdrop: Backdrop | None
 
 
+@dataclass(frozen=True)
+class _Started:
+    """A move's animation whose first frame the click's own thread drew (:meth:`GameWidget.start_animation`).
+
+    :meth:`GameWidget.animate` goes on from ``items[next]`` once the first frame's step
+    is over (``due``, in ``time.perf_counter`` seconds), if it animates the same move.
+    """
+
+    generation: int
+    state: Any
+    action: Any
+    items: list[AnimationItem]
+    next: int
+    backdrop: Backdrop | None
+    due: float
+
+
 class GameWidget(GameChrome):
     """The shared widget: canvas + chrome for any game of the package.
 
@@ -158,6 +177,8 @@ class GameWidget(GameChrome):
     canvas: LayeredCanvas | None
     #: The animation on screen (``None``: none; see :class:`_InFlight`).
     _in_flight: _InFlight | None = None
+    #: A move's animation with its first frame drawn in the click's thread (see :meth:`start_animation`).
+    _started: _Started | None = None
 
     # ==================================================================================
     # Hooks for subclasses: drawing
@@ -209,23 +230,55 @@ class GameWidget(GameChrome):
         self.keyboard_active = False
         self.handle_click(lx, ly)
 
+    def start_animation(self, state: Any, action: Any, after: Any, gen: int) -> None:
+        """Draw ``action``'s first animation frame now, in the click's own thread.
+
+        The person's click is answered before the worker thread starts: handed to a new
+        thread, the first frame waited for the thread to start and for the GIL, which
+        the kernel's thread, still finishing the click's message, keeps for up to
+        Python's switch interval (5 ms). :meth:`animate`, in the worker, goes on from
+        the second frame once the first has had its step on screen. With no worker
+        thread, or the animation off, nothing is drawn here.
+        """
+        self._started = None
+        delay = SPEEDS[self.speed.value]
+        if self.canvas is None or not self.threaded or delay == 0:
+            return
+        items = list(self.animation_frames(state, action, after))
+        self._skip_animation = False
+        backdrop: Backdrop | None = None
+        for i, item in enumerate(items):
+            if isinstance(item, Backdrop):
+                backdrop = item
+                continue
+            frame, weight = item if isinstance(item, tuple) else (item, 1.0)
+            t0 = time.perf_counter()
+            if self._draw_frame(state, gen, frame, backdrop, True):
+                self._started = _Started(gen, state, action, items, i + 1, backdrop, t0 + delay * weight)
+            return
+
     def animate(self, state: Any, action: Any, after: Any, gen: int) -> None:
         """Draw ``action``'s animation frames at the chosen speed (only in a worker thread).
 
-        The last frame (and backdrop) stays on screen: the move's own redraw replaces
-        them in one batch (pieces from the new state, the animation layer cleared), so
-        the moved piece never disappears in between.
+        If :meth:`start_animation` drew the first frame already (a person's move), the
+        frames go on from the second. The last frame (and backdrop) stays on screen: the
+        move's own redraw replaces them in one batch (pieces from the new state, the
+        animation layer cleared), so the moved piece never disappears in between.
         """
         delay = SPEEDS[self.speed.value]
+        started, self._started = self._started, None
         if self.canvas is None:
             return
-        items = list(self.animation_frames(state, action, after))
-        if not items:
-            return
-        self._skip_animation = False
-        backdrop: Backdrop | None = None
-        first = True
-        for item in items:
+        if started is not None and started.generation == gen and started.state is state and started.action is action:
+            items, start, backdrop, first = started.items, started.next, started.backdrop, False
+            rest = started.due - time.perf_counter()
+            if rest > 0 and not self._skip_animation:
+                time.sleep(rest)
+        else:
+            items = list(self.animation_frames(state, action, after))
+            self._skip_animation = False
+            start, backdrop, first = 0, None, True
+        for item in items[start:]:
             if isinstance(item, Backdrop):
                 backdrop = item
                 continue

@@ -348,7 +348,9 @@ class GameController(BoardHooks):
                 return False
             self.busy = True
             move = Proposal(self.game.current_player(state), action, len(self.actions))
-        self._run(lambda: self._commit(state, move, after, self._generation))
+            gen = self._generation
+        self._start_animation(state, action, after, gen)
+        self._run(lambda: self._commit(state, move, after, gen))
         return True
 
     def advance_chance(self) -> bool:
@@ -360,8 +362,22 @@ class GameController(BoardHooks):
             move = self.session.propose()
             after = self.game.apply(state, move.action)
             self.busy = True
-        self._run(lambda: self._commit(state, move, after, self._generation))
+            gen = self._generation
+        self._start_animation(state, move.action, after, gen)
+        self._run(lambda: self._commit(state, move, after, gen))
         return True
+
+    def _start_animation(self, state: Any, action: Any, after: Any, gen: int) -> None:
+        """:meth:`start_animation` for a person's move, in the click's thread; never raises.
+
+        If drawing the first frame fails, the worker animates the move from its start,
+        meets the same error and reports it (then the move is not played and the board
+        is free again): raising here would leave the board busy with no worker to free it.
+        """
+        try:
+            self.start_animation(state, action, after, gen)
+        except Exception:  # reported by the worker, which draws the same frames from the start
+            return
 
     def friendly_error(self, exc: GameError) -> str:
         """The status message for a move the rules refused: one plain sentence in the controller's language.

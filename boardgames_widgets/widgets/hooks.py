@@ -162,6 +162,9 @@ class BoardHooks:
     def show_log(self) -> None:
         """Show the move log (the widget puts it on the page)."""
 
+    def start_animation(self, state: Any, action: Any, after: Any, gen: int) -> None:
+        """Show the first frame of a person's ``action`` at once, in the click's thread (the widget draws it; here: none)."""
+
     def animate(self, state: Any, action: Any, after: Any, gen: int) -> None:
         """Play the animation of ``action`` before it shows (the widget draws it; here: none)."""
 
