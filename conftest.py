@@ -99,6 +99,7 @@ SLOW: tuple[str, ...] = (
     "tests/test_fair_play.py::test_load_agents_reports_problems_and_plays_on",
     "tests/test_fair_play.py::test_same_table_serial_threads_processes_dask",
     "tests/test_fair_play.py::test_six_agents_one_cheating_one_looping_one_crashing",
+    "tests/test_kernel_latency_bench.py",
     "tests/test_lessons_search.py::test_q2_expectimax_not_minimax_against_dice",
     # issue 34, the learning lesson: its q4 numbers train two tables of 20 000 games (about 7 s, cached)
     "tests/test_lessons_checks.py::test_a_right_value_at_the_digits_given_passes_unless_a_mistake_rounds_the_same_then_more_digits[strategy.learning-q4]",
