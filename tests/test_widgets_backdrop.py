@@ -245,3 +245,25 @@ def test_a_first_frame_that_fails_in_the_click_is_reported_by_the_worker_and_fre
     assert not w.busy
     assert "a broken frame" in (w.last_error or "")
     assert "The game is unchanged" in w.message
+
+
+def test_a_worker_of_an_older_game_leaves_the_new_click_s_first_frame_to_its_own_move(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A late bot move of the game before a New game must not take (and lose) the person's started animation."""
+    pos = wl.start_position("mouse_trap")
+    w = pos.twin
+    w.speed.value = "normal"
+    monkeypatch.setattr(time, "sleep", lambda seconds: None)
+    w.threaded = True
+    state = w.state
+    action = w.session.propose().action
+    after = w.game.apply(state, action)
+    w.start_animation(state, action, after, w._generation)
+    started = w._started
+    assert started is not None and started.next > 0
+    w.animate(state, action, after, w._generation - 1)  # the old game's worker, one generation behind
+    assert w._started is started
+    w.animate(state, action, after, w._generation)  # the move's own worker takes it
+    assert w._started is None
+    w.threaded = False

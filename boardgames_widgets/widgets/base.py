@@ -266,10 +266,11 @@ class GameWidget(GameChrome):
         animation layer cleared), so the moved piece never disappears in between.
         """
         delay = SPEEDS[self.speed.value]
-        started, self._started = self._started, None
         if self.canvas is None:
             return
+        started = self._started
         if started is not None and started.generation == gen and started.state is state and started.action is action:
+            self._started = None  # (taken only by its own move: a worker of an older game passes it by)
             items, start, backdrop, first = started.items, started.next, started.backdrop, False
             rest = started.due - time.perf_counter()
             if rest > 0 and not self._skip_animation:
