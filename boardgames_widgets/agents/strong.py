@@ -79,9 +79,8 @@ HIDDEN_AT_DECISIONS: Mapping[str, bool] = ByGame("HIDDEN_AT_DECISIONS", keep=boo
 #: The least search a move of the default strong bot gets, per game: MCTS/ISMCTS iterations, or
 #: samples of the rollout algorithm (Papageno). These are the budgets behind the results in
 #: ``benchmarks/results/search.txt`` (Food Chain 83% vs Greedy at 7,981 iterations, Chop Chop
-#: 75% at 3,000 on the tuning seed and 64% (57-71) in 200 fresh games,
-#: ``benchmarks/results/strong_bots.txt``; Papageno 80% at 50 samples; Mouse Trap's decision
-#: audit at 3,000). A quiet
+#: 68% (62-75) at 6,000 in 200 fresh games, ``benchmarks/results/strong_bots.txt``; Papageno
+#: 80% at 50 samples; Mouse Trap's decision audit at 3,000). A quiet
 #: machine like the one the results were taken on reaches them well within
 #: :data:`STRONG_SECONDS` (Papageno 299 samples, Chop Chop 31,141 iterations a second) except
 #: Food Chain, which needs about 1 s; a machine 3x slower thinks up to ~3 s there.
