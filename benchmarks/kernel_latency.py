@@ -14,8 +14,8 @@ plays the page's part itself. Each round:
    sends it; the time until the kernel's first drawing message comes back on IOPub;
 3. the game: a ``mouse_down`` to the board's top canvas at the move's point; the time
    until its first drawing message (the move's first animation frame) comes back; then
-   everything that follows (the animation, the bot's reply) is waited out, until IOPub
-   has been quiet for ``--quiet`` seconds (the other steps' answers are one batch each:
+   everything that follows (the animation, the bot's reply) is waited out, until the game
+   is no longer busy and IOPub has been quiet for ``--quiet`` seconds (the other steps' answers are one batch each:
    :data:`SHORT_QUIET`).
 
 Times are the client's wall clock (``time.perf_counter``), from just before the message
@@ -93,6 +93,19 @@ class Kernel:
                 return
         raise TimeoutError("IOPub never went quiet")
 
+    def settle(self, quiet: float, timeout: float = 120.0) -> None:
+        """Wait until the game is no longer busy (its worker done: the bot's reply, chance) and IOPub is quiet.
+
+        A bot thinking longer than ``quiet`` would otherwise end the wait early, and its
+        move's drawing would land in the next round's measurement.
+        """
+        deadline = time.monotonic() + timeout
+        self.drain(quiet)
+        while self.run("print(game.busy)").strip() != "False":
+            if time.monotonic() > deadline:
+                raise TimeoutError("the game stayed busy")
+            self.drain(quiet)
+
     def click(self, comm_id: str, x: float, y: float, timeout: float = 10.0) -> float:
         """Send a mouse-down to canvas ``comm_id``; ms until the first drawing message comes back."""
         content = {"method": "custom", "content": {"event": "mouse_down", "x": x, "y": y}}
@@ -131,7 +144,7 @@ def measure_game(game_id: str, rounds: int, quiet: float) -> KernelRun:
             run.anchor.append(kernel.click(bare, 20.0, 20.0))
             kernel.drain(SHORT_QUIET)
             run.first.append(kernel.click(top, pos.move[0] * scale, pos.move[1] * scale))
-            kernel.drain(quiet)  # the animation, the bot's thinking and its move: gaps up to a second
+            kernel.settle(quiet)  # the animation, the bot's thinking and its move
         return run
     finally:
         kernel.stop()

@@ -33,7 +33,7 @@ def test_its_clicks_play_the_person_s_move_and_its_report_reads_them() -> None:
         assert anchor > 0
         assert int(kernel.run("print(len(game.actions))")) == before  # the anchor is not the board
         first = kernel.click(top, pos.move[0] * float(scale), pos.move[1] * float(scale))
-        kernel.drain(2.0)
+        kernel.settle(0.5)  # the roll's animation and the bot's reply
         assert first > 0
         assert int(kernel.run("print(len(game.actions))")) > before  # the roll, and what followed it
     finally:
