@@ -123,16 +123,22 @@ class Kernel:
         self.km.shutdown_kernel(now=True)
 
 
+def open_game(kernel: Kernel, game_id: str) -> tuple[str, str, float]:
+    """Run ``game_id``'s benchmark notebook in ``kernel``: the board's top canvas, the anchor's
+    canvas (their comm ids) and the board's scale (logical to bitmap pixels)."""
+    for cell in notebook_cells(game_id):
+        kernel.run(cell)
+    top, bare, scale = kernel.run("print(game.canvas.top.model_id, bare.model_id, game.canvas.scale)").split()
+    return top, bare, float(scale)
+
+
 def measure_game(game_id: str, rounds: int, quiet: float) -> KernelRun:
     """``rounds`` rounds of anchor then game click on ``game_id``'s benchmark position."""
     pos = start_position(game_id)
     kernel = Kernel()
     try:
-        for cell in notebook_cells(game_id):
-            kernel.run(cell)
+        top, bare, scale = open_game(kernel, game_id)
         where = kernel.run("print(bw.__file__)").strip()
-        ids = kernel.run("print(game.canvas.top.model_id, bare.model_id, game.canvas.scale)").split()
-        top, bare, scale = ids[0], ids[1], float(ids[2])
         kernel.drain(quiet)
         run = KernelRun(game_id, where)
         for _ in range(rounds):

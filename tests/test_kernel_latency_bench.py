@@ -23,16 +23,14 @@ def test_its_clicks_play_the_person_s_move_and_its_report_reads_them() -> None:
     pos = wl.start_position("mouse_trap")
     kernel = kl.Kernel()
     try:
-        for cell in wl.notebook_cells("mouse_trap"):
-            kernel.run(cell)
-        top, bare, scale = kernel.run("print(game.canvas.top.model_id, bare.model_id, game.canvas.scale)").split()
+        top, bare, scale = kl.open_game(kernel, "mouse_trap")
         kernel.drain(0.5)
         before = int(kernel.run("print(len(game.actions))"))
         anchor = kernel.click(bare, 20.0, 20.0)
         kernel.drain(0.5)
         assert anchor > 0
         assert int(kernel.run("print(len(game.actions))")) == before  # the anchor is not the board
-        first = kernel.click(top, pos.move[0] * float(scale), pos.move[1] * float(scale))
+        first = kernel.click(top, pos.move[0] * scale, pos.move[1] * scale)
         kernel.settle(0.5)  # the roll's animation and the bot's reply
         assert first > 0
         assert int(kernel.run("print(len(game.actions))")) > before  # the roll, and what followed it
