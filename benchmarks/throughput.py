@@ -132,8 +132,9 @@ def adapter_playout(spiel_game: Any, rng: random.Random) -> int:
 
 
 #: The steps of :func:`adapter_parts_playout`: our own loop, then the adapter's work added one
-#: piece at a time (numbering the legal actions; the copy handed out and the look-up of the
-#: chosen number; chance outcomes listed, numbered and drawn by their float odds).
+#: piece at a time (numbering the legal actions — for a game with an action table, its
+#: ``legal_action_ids`` in place of its legal actions; the copy handed out and the look-up of
+#: the chosen number; chance outcomes listed, numbered and drawn by their float odds).
 ADAPTER_PARTS = ("ours", "+numbering", "+copy, look-up", "+chance lists")
 
 
@@ -157,6 +158,14 @@ def adapter_parts_playout(game: Any, spiel_game: Any, rng: random.Random, parts:
                 action = outcomes[numbers.index(pick)][0]
             else:
                 action = game.sample_chance(state, rng)
+        elif parts >= 1 and spiel_game.table is not None:  # numbered by the game's action table
+            numbers = game.legal_action_ids(state)
+            if parts >= 2:
+                offered = numbers[:]
+                pick = numbers[numbers.index(offered[rng.randrange(len(offered))])]
+            else:
+                pick = numbers[rng.randrange(len(numbers))]
+            action = spiel_game.table[pick]
         else:
             legal = game.legal_actions(state)
             if parts >= 2:

@@ -6,22 +6,25 @@ module without it raises :class:`ImportError` with that advice.
 * :func:`register` registers one of our games with ``pyspiel`` under the short
   name ``bgw_<id>`` (``bgw_food_chain``); :func:`load` registers if needed and
   loads it with a configuration; :func:`from_game` wraps a game object directly.
-* **Actions** are OpenSpiel integers. Our actions are small hashable values with
-  no fixed numbering, so each wrapped game numbers them in order of first
-  appearance (:class:`ActionCodec`) — stable within a process, which is all
-  OpenSpiel's search needs. Chance outcomes are numbered the same way and keep
-  their exact probabilities (as floats, as OpenSpiel wants).
+* **Actions** are OpenSpiel integers. A game that lists every action a player can be
+  offered (:meth:`Game.action_table <boardgames_widgets.core.api.Game.action_table>`:
+  Food Chain, Papageno) has its player actions numbered by that table — ``num_distinct_actions`` is
+  its length, and the numbers are the same in every process. Other games' actions are
+  small hashable values with no fixed numbering, so each wrapped game numbers them in
+  order of first appearance (:class:`ActionCodec`) — stable within a process, which is
+  all OpenSpiel's search needs. Chance outcomes are numbered that way too (after the
+  table's numbers) and keep their exact probabilities (as floats, as OpenSpiel wants).
 * The **observer** shows ``repr(game.observation(state, player))``: the
   observation and information-state strings are the player's observation (our
   observations are not perfect-recall histories). No tensors are offered.
 * **Speed**: OpenSpiel's search and random play ask a state the same few questions at
   every step, so :class:`SpielState` answers them all in Python (``apply_action``,
   ``clone`` and the history included; pyspiel's C++ versions call back into Python),
-  asks our game once per state, numbers a list of actions in one C-level pass (by
-  equality where the actions hash in C, else by the identity of our action objects),
-  remembers the float odds of each list of chance outcomes (or reads a list that never
-  repeats in two C-level passes), and applies an action the state offered by
-  ``apply_trusted``.
+  asks our game once per state, takes a game's numbers from its action table or numbers
+  a list of actions in one C-level pass (by equality where the actions hash in C, else
+  by the identity of our action objects), remembers the float odds of each list of
+  chance outcomes (or, for a list that never repeats, of each kept outcome pair), and
+  applies an action the state offered by ``apply_trusted``.
 * ISMCTS needs to resample hidden information: :func:`resampler` returns the
   callback for ``ISMCTSBot.set_resampler``, built on our ``sample_state``.
 
@@ -143,6 +146,12 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]
     def __init__(self, game: Game[Any, Any], params: dict[str, Any] | None = None) -> None:
         self.game = game
         self.codec = ActionCodec()
+        #: The game's action table (player actions numbered by it), or None.
+        self.table = table = game.action_table()
+        if table is not None:  # numbers 0 … len - 1 are the table's; chance outcomes follow
+            for number, action in enumerate(table):
+                if self.codec.encode(action) != number:
+                    raise ValueError(f"{game.info.name}'s action table lists {action!r} twice")
         # id(action object) -> its number; the objects are kept (in _objects), so an id
         # listed here cannot become another object's
         self._number_of: dict[int, int] = {}
@@ -158,6 +167,10 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]
         self._float_of: dict[int, float] = {}
         self._probabilities: list[Any] = []
         self._float_by_id = self._float_of.__getitem__
+        # id((outcome, probability) pair) -> (its number, its float); the pairs are kept, as above
+        self._odds_of_pair: dict[int, tuple[int, float]] = {}
+        self._pairs: list[Any] = []
+        self._odds_by_pair_id = self._odds_of_pair.__getitem__
         # ids of a list's (outcome, probability) pairs (or of what is in them)
         #   -> (the list, kept; numbers, odds)
         self._odds: dict[tuple[int, ...], tuple[Any, list[int], list[tuple[int, float]]]] = {}
@@ -165,7 +178,7 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]
         self._odds_by, self._hits, self._misses = _BY_PAIRS, 0, 0
         self._kit = _Kit(self)
         info = pyspiel.GameInfo(
-            num_distinct_actions=MAX_ACTIONS,
+            num_distinct_actions=MAX_ACTIONS if table is None else len(table),
             max_chance_outcomes=MAX_ACTIONS,
             num_players=game.num_players,
             min_utility=0.0,
@@ -181,7 +194,7 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]
         """The numbers of ``actions`` (numbering new ones), in order.
 
         Usually one C-level pass. While every type of action the game offered hashes and
-        compares at C level (Food Chain's, ``NamedTuple`` objects of strings and numbers), each
+        compares at C level (Food Chain's draws, ``NamedTuple`` objects of strings and numbers), each
         action's number is looked up by equality in the codec itself: cheaper than by
         identity (no ``id()`` per action, nothing remembered). Otherwise (a ``dataclass``,
         whose hash and equality are Python code) each action object's number is looked up
@@ -198,7 +211,7 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]
         except KeyError:
             pass
         if not self._by_value:
-            try:  # known actions in objects made afresh (Papageno's captures): by equality, at C level
+            try:  # known actions in objects made afresh: by equality, at C level
                 numbers = list(map(self._number_by_value, actions))
             except KeyError:
                 pass
@@ -263,10 +276,11 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]
         look-up. A game whose lists seldom repeat that way is told apart after 1,000
         misses, more misses than hits: then by the identities of the outcomes and
         probabilities in the pairs, and if that fails too (Papageno's card pools: every
-        count of the unseen cards its own list), not remembered at all: each list read
-        in two C-level passes (the outcomes' numbers as :meth:`numbers` finds them, the
-        probabilities' floats as :meth:`floats`), without unzipping it first. The memory
-        is emptied when it holds :data:`NUMBERING_CACHE` lists.
+        count of the unseen cards its own list), lists are not remembered at all. Every
+        list is then read pair by pair: each pair's number and float known by the pair's
+        identity (Papageno keeps its pairs in tables), in two C-level passes, or else
+        found as :meth:`_read_pairs` finds them. The memory of lists is emptied when it
+        holds :data:`NUMBERING_CACHE` lists.
         """
         if not outcomes:
             return [], []
@@ -282,7 +296,24 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]
                 self._odds_by = by = _BY_ITEMS if by == _BY_PAIRS else 0
                 self._hits = self._misses = 0
                 self._odds.clear()
-        try:  # the usual case: every outcome and probability object known
+        try:  # the usual case: every pair known by its identity (kept in the game's tables)
+            odds = list(map(self._odds_by_pair_id, map(id, outcomes)))
+            numbers = list(map(_FIRST, odds))
+        except KeyError:  # a pair not known by identity
+            numbers, odds = self._read_pairs(outcomes)
+        if by:
+            if len(self._odds) >= NUMBERING_CACHE:
+                self._odds.clear()
+            self._odds[key] = (outcomes, numbers, odds)
+        return numbers, odds
+
+    def _read_pairs(self, outcomes: list[tuple[Any, Any]]) -> tuple[list[int], list[tuple[int, float]]]:
+        """:meth:`chance_offer` for a list with a pair not known by identity: the outcomes'
+        numbers as :meth:`numbers` finds them and the probabilities' floats as :meth:`floats`
+        (two C-level passes while those are known), each pair then known by identity. A game
+        that builds its pairs afresh fills that memory with pairs never seen again: it is
+        emptied when it holds :data:`IDENTITY_CACHE` pairs."""
+        try:  # every outcome and probability object known
             if self._by_value:
                 numbers = list(map(self._number_by_value, map(_FIRST, outcomes)))
             else:
@@ -292,10 +323,11 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]
             actions, probabilities = zip(*outcomes, strict=True)
             numbers = self.numbers(actions)
             odds = list(zip(numbers, self.floats(probabilities), strict=True))
-        if by:
-            if len(self._odds) >= NUMBERING_CACHE:
-                self._odds.clear()
-            self._odds[key] = (outcomes, numbers, odds)
+        if len(self._pairs) + len(outcomes) > IDENTITY_CACHE:
+            self._odds_of_pair.clear()
+            self._pairs.clear()
+        self._odds_of_pair.update(zip(map(id, outcomes), odds, strict=True))
+        self._pairs.extend(outcomes)  # kept, so their ids stay their own
         return numbers, odds
 
     def new_initial_state(self) -> SpielState:
@@ -314,6 +346,7 @@ class _Kit:
     """
 
     __slots__ = (
+        "action_ids",
         "apply",
         "apply_trusted",
         "by_value",
@@ -325,6 +358,7 @@ class _Kit:
         "number_by_id",
         "number_by_value",
         "spiel_game",
+        "table",
     )
 
     def __init__(self, spiel_game: SpielGame) -> None:
@@ -333,6 +367,7 @@ class _Kit:
         self.apply, self.apply_trusted = game.apply, game.apply_trusted
         self.current_player, self.legal_actions = game.current_player, game.legal_actions
         self.chance_outcomes = game.chance_outcomes
+        self.table, self.action_ids = spiel_game.table, game.legal_action_ids
         self.number_by_id = spiel_game._number_by_id
         # SpielGame._learn turns by_value off for good (the game's actions numbered by identity)
         self.by_value, self.number_by_value = spiel_game._by_value, spiel_game._number_by_value
@@ -349,7 +384,8 @@ class _Box:
 
     ``player`` is the OpenSpiel player id (ours are the same numbers). ``numbers``,
     ``actions`` and ``odds`` are what the state offers (numbers; our actions in the same
-    order, or at a chance node the game's ``(outcome, probability)`` pairs as it listed
+    order — or, for a game numbered by its action table, the whole table, indexed by the
+    number — or at a chance node the game's ``(outcome, probability)`` pairs as it listed
     them; and ``(number, float)`` at a chance node), asked once:
     ``numbers`` is ``None`` until asked, and ``actions`` and ``odds`` mean nothing until
     then (they may be the last state's). The lists may be shared with other states and the game's
@@ -387,6 +423,10 @@ class _Box:
         """Ask the state what it offers (the legal actions, or the chance outcomes), once."""
         kit, player = self.kit, self.player
         if player >= 0:
+            if kit.table is not None:  # numbered by the game's table: nothing to look up
+                self.actions, numbers = kit.table, kit.action_ids(self.state)
+                self.numbers, self.odds = numbers, _NO_ODDS
+                return numbers
             self.actions = actions = kit.legal_actions(self.state)
             try:  # SpielGame.numbers' usual cases, inline
                 if kit.by_value:
@@ -514,8 +554,11 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         except (AttributeError, ValueError):  # never asked for (None), or not offered: the checked path
             new = kit.apply(box.state, kit.codec.decode(action))  # may raise
         else:  # offered by this very state: the search path
-            chosen = box.actions[index]
-            new = kit.apply_trusted(box.state, chosen[0] if box.player == _CHANCE_ID else chosen)
+            if box.player == _CHANCE_ID:
+                chosen = box.actions[index][0]
+            else:  # (box.actions: the legal actions in order, or the whole action table)
+                chosen = box.actions[index if kit.table is None else action]
+            new = kit.apply_trusted(box.state, chosen)
         box.history.append(action)
         box.state = new
         box.player = kit.current_player(new)

@@ -217,6 +217,9 @@ def check_game(
         ConformanceError: a check failed; the message names the check and the input.
     """
     report = ConformanceReport()
+    table = game.action_table()
+    if table is not None and len(set(table)) != len(table):
+        raise _fail(game, "action table", "action_table() lists an action twice")
     runs = [_playout(game, seed + k, max_actions) for k in range(games)]
     report.games = len(runs)
     pool = list(dict.fromkeys(a for run in runs for _, a in run[:-1]))
@@ -399,7 +402,8 @@ def _check_exact_draws(game: Game[Any, Any], state: Any) -> bool:
 
 
 def _check_actions(game: Game[Any, Any], state: Any) -> None:
-    """Fresh lists of distinct actions that print and parse back."""
+    """Fresh lists of distinct actions that print and parse back (and, for a game with an
+    action table, the same actions by their numbers in it)."""
     chance = game.current_player(state) == CHANCE
     ask = game.chance_outcomes if chance else game.legal_actions
     first = ask(state)
@@ -411,6 +415,15 @@ def _check_actions(game: Game[Any, Any], state: Any) -> None:
     actions = [o for o, _ in before] if chance else before
     if len(set(actions)) != len(actions):
         raise _fail(game, "legal actions", "duplicate legal actions")
+    table = game.action_table()
+    if table is not None and not chance:
+        ids = game.legal_action_ids(state)
+        if not all(type(i) is int and 0 <= i < len(table) for i in ids) or [table[i] for i in ids] != before:
+            raise _fail(
+                game,
+                "action table",
+                f"legal_action_ids gives {ids[:8]!r}…, not legal_actions' places in action_table()",
+            )
     for a in actions:
         if game.parse_action(str(a)) != a:
             raise _fail(game, "text", f"parse_action(str({a!r})) gives {game.parse_action(str(a))!r}")

@@ -7,6 +7,7 @@ registered (``games/__init__.py``) only once it passes this suite.
 from __future__ import annotations
 
 import dataclasses
+import random
 from fractions import Fraction
 
 import pytest
@@ -14,6 +15,7 @@ import pytest
 from boardgames_widgets import GameRecord, RandomAgent, make_game, play_game
 from boardgames_widgets.core.api import Game
 from boardgames_widgets.core.registry import game_class, game_ids
+from boardgames_widgets.games.food_chain.rules import FoodChain
 from boardgames_widgets.games.mouse_trap.rules import MouseTrap, Roll
 from boardgames_widgets.testing import ConformanceError, check_game, exact_distribution
 
@@ -106,6 +108,21 @@ class _ShortcutPlayout(MouseTrap):
         return super().random_playout(state, rng)
 
 
+class _SkewedIds(FoodChain):
+    """A game whose action numbers point one entry past its legal actions in its table."""
+
+    def legal_action_ids(self, state):
+        return [i + 1 for i in super().legal_action_ids(state)]
+
+
+class _TableTwice(FoodChain):
+    """A game whose action table lists an action twice (two numbers for one action)."""
+
+    def action_table(self):
+        table = super().action_table()
+        return (*table, table[0])
+
+
 @pytest.mark.parametrize(
     ("broken", "check"),
     [
@@ -113,8 +130,17 @@ class _ShortcutPlayout(MouseTrap):
         (_LooseRoll, "bad input"),
         (_Mutating, "observation"),
         (_ShortcutPlayout, "own playout"),
+        (_SkewedIds, "action table"),
+        (_TableTwice, "action table"),
     ],
-    ids=["biased sample_chance", "loose action fields", "no seat check", "playout unlike its definition"],
+    ids=[
+        "biased sample_chance",
+        "loose action fields",
+        "no seat check",
+        "playout unlike its definition",
+        "ids not the legal actions",
+        "an action listed twice",
+    ],
 )
 def test_check_game_catches_a_broken_game(broken, check):
     with pytest.raises(ConformanceError, match=check):
@@ -131,3 +157,25 @@ def test_check_game_catches_a_state_that_breaks_json():
 
     with pytest.raises(ConformanceError, match="JSON round trip"):
         check_game(_Floaty(2), games=2, seed=0)
+
+
+def test_legal_action_ids_by_default_look_the_actions_up_in_the_table():
+    """A game that lists a table but writes no ``legal_action_ids`` gets the base class's
+    look-up: the same numbers as Food Chain's own walk; a game without a table has none."""
+
+    class LookedUp(FoodChain):
+        legal_action_ids = Game.legal_action_ids
+
+    fast, slow = FoodChain(2), LookedUp(2)
+    rng, state, checked = random.Random(3), fast.new_initial_state(), 0
+    while not fast.is_terminal(state):
+        if fast.is_chance_node(state):
+            state = fast.apply(state, fast.sample_chance(state, rng))
+            continue
+        ids = fast.legal_action_ids(state)
+        assert ids == slow.legal_action_ids(state) and ids
+        assert [fast.action_table()[i] for i in ids] == fast.legal_actions(state)
+        state, checked = fast.apply(state, fast.legal_actions(state)[rng.randrange(len(ids))]), checked + 1
+    assert checked == 24  # 12 cards each
+    with pytest.raises(TypeError, match="no action table"):
+        make_game("pig").legal_action_ids(make_game("pig").new_initial_state())

@@ -39,6 +39,28 @@ def decision_state(spiel_game: Any, seed: int) -> Any:
     return state
 
 
+def test_a_game_with_an_action_table_is_numbered_by_it() -> None:
+    # Food Chain lists every placement (Game.action_table): its player actions are numbered
+    # by that table in every wrapper and every process, and OpenSpiel is told how many
+    game = make_game("food_chain", num_players=2)
+    table = game.action_table()
+    assert table is not None and len(table) == 6 * 32 * 32
+    loaded, wrapped = bos.load("food_chain", num_players=2), bos.from_game(game)
+    assert loaded.num_distinct_actions() == wrapped.num_distinct_actions() == len(table)
+    assert bos.from_game(make_game("pig")).num_distinct_actions() == bos.MAX_ACTIONS  # no table
+    state = decision_state(loaded, 5)
+    twin = bos.wrap_state(wrapped, state.state)  # a wrapper that has numbered nothing yet
+    numbers = state.legal_actions()
+    assert twin.legal_actions() == numbers == game.legal_action_ids(state.state)
+    assert [loaded.codec.decode(n) for n in numbers] == [table[n] for n in numbers] == game.legal_actions(state.state)
+    assert [state.action_to_string(0, n) for n in numbers] == [str(table[n]) for n in numbers]
+    for n in (numbers[0], numbers[-1]):  # the search path applies the table's action
+        child = state.child(n)
+        assert child.state == game.apply(state.state, table[n]) and child.history()[-1] == n
+    chance = bos.wrap_state(loaded, game.new_initial_state())
+    assert all(n >= len(table) for n, _ in chance.chance_outcomes())  # chance outcomes after the table
+
+
 @pytest.mark.parametrize("game_id", game_ids())
 def test_random_games_through_pyspiel(game_id: str) -> None:
     spiel_game = bos.load(game_id, num_players=2)
@@ -362,8 +384,9 @@ def _by_identity(spiel_game: Any) -> Any:
 
 @pytest.mark.parametrize("game_id", ["food_chain", "chop_chop"])
 def test_numbering_by_equality_and_by_identity_play_the_same_games(game_id: str) -> None:
-    # Food Chain's NamedTuples are looked up by equality, Chop Chop's dataclasses by identity;
-    # forced the other way round, the same numbers, odds and games
+    # Food Chain's NamedTuples are looked up by equality (its draws; its placements are
+    # numbered by its action table), Chop Chop's dataclasses by identity; forced the other
+    # way round, the same numbers, odds and games
     ours = make_game(game_id, num_players=2)
     by_value, by_identity = bos.from_game(ours), _by_identity(bos.from_game(ours))
     _spiel_playout(by_value, 0)
@@ -382,8 +405,9 @@ def test_actions_hashing_in_c_are_found_by_equality_without_being_remembered() -
     state = decision_state(spiel_game, 9)
     legal = state.legal_actions()
     kept = len(spiel_game._objects)
-    copies = [Place(*a) for a in state._box.actions]  # new objects, equal to the game's
-    assert all(c is not a for c, a in zip(copies, state._box.actions, strict=True))
+    offered = [spiel_game.codec.decode(n) for n in legal]
+    copies = [Place(*a) for a in offered]  # new objects, equal to the game's
+    assert all(c is not a for c, a in zip(copies, offered, strict=True))
     assert spiel_game.numbers(copies) == legal
     assert len(spiel_game._objects) == kept  # found in the codec by equality: nothing new kept
     assert spiel_game._by_value and bos._hashes_at_c_level(Place)
@@ -452,11 +476,34 @@ def test_a_list_of_outcomes_with_a_new_probability_object_gets_its_exact_odds() 
     assert odds_again == list(zip(numbers, [2 / 7, 5 / 7], strict=True))
 
 
+def test_chance_pairs_are_known_by_identity_and_the_memory_stays_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    from fractions import Fraction
+
+    from boardgames_widgets.games.pig.rules import Face
+
+    monkeypatch.setattr(bos, "IDENTITY_CACHE", 30)
+    spiel_game = bos.from_game(make_game("pig", num_players=2))
+    spiel_game._odds_by = 0  # no memory of whole lists: each list read pair by pair
+    kept = [(Face(v), Fraction(1, 6)) for v in range(1, 7)]  # pairs a game keeps in a table
+    numbers, odds = spiel_game.chance_offer(kept[:])
+    assert [spiel_game._odds_of_pair[id(pair)] for pair in kept] == odds == [(n, 1 / 6) for n in numbers]
+    assert spiel_game.chance_offer(kept[2:]) == (numbers[2:], odds[2:])  # another list of the same pairs
+    for _ in range(20):  # a game building new pairs each time: the same answers, a bounded memory
+        fresh = [(Face(v), Fraction(1, 6)) for v in range(1, 7)]
+        assert spiel_game.chance_offer(fresh) == (numbers, odds)
+        assert len(spiel_game._pairs) == len(spiel_game._odds_of_pair) <= 30
+
+
 def test_actions_made_afresh_are_found_by_equality_and_then_known_by_identity(monkeypatch: pytest.MonkeyPatch) -> None:
     from boardgames_widgets.games.papageno.actions import _DECLINE, CaptureSwap
+    from boardgames_widgets.games.papageno.rules import Papageno
+
+    class Untabled(Papageno):  # its actions numbered as they appear, not by its action table
+        def action_table(self) -> None:
+            return None
 
     monkeypatch.setattr(bos, "IDENTITY_CACHE", 40)
-    spiel_game = bos.from_game(make_game("papageno", num_players=3))
+    spiel_game = bos.from_game(Untabled(3))
 
     def captures() -> list[Any]:  # as Papageno offers them: new objects each time, and a kept one
         return [*(CaptureSwap(m, other, t) for m in (0, 4) for other in (1, 2) for t in (1, 3, 5)), _DECLINE]

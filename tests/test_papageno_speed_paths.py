@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 from random_states import random_states
 
+from boardgames_widgets.games.papageno.actions import ACTIONS
 from boardgames_widgets.games.papageno.rules import (
     CaptureSwap,
     Decline,
@@ -61,7 +62,9 @@ def test_can_capture_is_whether_a_capture_swap_exists_pa_x1(num_players):
         for me in range(num_players):
             for pos in range(6):
                 probe = game.replace_state(state, actor=me, pos=pos)
-                assert game._can_capture(state.grids, me, pos) == bool(game._capture_swaps(probe))
+                assert game._can_capture(state.grids, me, pos) == bool(
+                    game._capture_swaps(probe, ACTIONS.capture_swaps)
+                )
 
 
 @pytest.mark.parametrize("num_players", [2, 5])
@@ -123,3 +126,28 @@ def test_capture_swaps_are_kept_objects_pa_x1(num_players):
             assert seen.setdefault(swap, swap) is swap
         offered += len(swaps)
     assert offered > 20 and any(a.other == num_players - 1 for a in seen)  # the last seat was reached
+
+
+@pytest.mark.parametrize("num_players", [2, 5])
+def test_chance_outcomes_are_kept_pairs_with_the_exact_odds(num_players):
+    """A draw's outcomes come from kept ``(Reveal, Fraction)`` pairs (one table per pile
+    size): each kind left with exactly count / cards left, the same pair objects every time."""
+    from collections import Counter
+    from fractions import Fraction
+
+    from boardgames_widgets.games.papageno.cards import KINDS, counts_of
+
+    game = Papageno(num_players)
+    chance = [s for s in positions(game, 3, seed=40 + num_players) if game.is_chance_node(s)]
+    draws = [s for s in chance if s.phase is not Phase.ROUND_OVER]
+    assert len(draws) > 20
+    for state in draws:
+        counts = (
+            counts_of(state.draw_known) if state.phase is Phase.DRAW_REVEAL and not state.draw_unseen else state.unseen
+        )
+        outcomes = game.chance_outcomes(state)
+        total = sum(counts)
+        assert outcomes == [(Reveal(k), Fraction(c, total)) for k, c in zip(KINDS, counts, strict=True) if c]
+        again = game.chance_outcomes(state)
+        assert again is not outcomes and all(a is b for a, b in zip(again, outcomes, strict=True))
+        assert Counter(type(p) for _, p in outcomes) == {Fraction: len(outcomes)}

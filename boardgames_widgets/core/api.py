@@ -18,7 +18,7 @@ import random
 import types
 import typing
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar, Generic, TypeVar
@@ -137,6 +137,32 @@ class Game(ABC, Generic[S, A]):
     @abstractmethod
     def legal_actions(self, state: S) -> list[A]:
         """The legal actions of the player to act (empty at chance and terminal nodes)."""
+
+    def action_table(self) -> Sequence[A] | None:
+        """Every action a player of this game can ever be offered, in a fixed order, if the
+        game lists them (index ``i`` is always the same action); ``None`` (the default) if not.
+
+        A game that lists them also answers :meth:`legal_action_ids`, and the OpenSpiel
+        adapter (:mod:`boardgames_widgets.openspiel`) then numbers its player actions by
+        this table: a fixed ``num_distinct_actions``, the same numbers in every process, and
+        no number to look up per legal action at each step.
+        """
+        return None
+
+    def legal_action_ids(self, state: S) -> list[int]:
+        """:meth:`legal_actions` as indices into :meth:`action_table`, in the same order.
+
+        The default looks each action up; a game with a table writes a faster one (the
+        conformance suite checks that both agree).
+
+        Raises:
+            TypeError: the game lists no action table.
+        """
+        table = self.action_table()
+        if table is None:
+            raise TypeError(f"{self.info.name} lists no action table, so its actions have no fixed ids")
+        index = {action: i for i, action in enumerate(table)}
+        return [index[action] for action in self.legal_actions(state)]
 
     @abstractmethod
     def chance_outcomes(self, state: S) -> list[tuple[A, Fraction]]:

@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from boardgames_widgets.games.food_chain.actions import CARD_KINDS
 from boardgames_widgets.games.food_chain.rules import (
     ANIMALS,
     CARDS_PER_PLAYER,
@@ -34,8 +35,8 @@ from boardgames_widgets.games.food_chain.rules import (
 )
 from boardgames_widgets.rl.encodings import Encoding, Vector, scaled
 
-#: The card kinds of the action table, in index order: (kind, value).
-CARDS: tuple[tuple[str, int], ...] = (*((kind, 0) for kind in ANIMALS), (CHEESE, 1), (CHEESE, 2), (CHEESE, 3))
+#: The card kinds of the action table, in index order: (kind, value) (the game's own order).
+CARDS = CARD_KINDS
 _PLANE = {"start": 0, "dog": 1, "cat": 2, "mouse": 3}
 #: Most cards of one kind a hand holds for the features (more reads as 1).
 HAND_SCALE = 8

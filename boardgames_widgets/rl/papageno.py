@@ -32,17 +32,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from boardgames_widgets.games.papageno.actions import action_table
 from boardgames_widgets.games.papageno.cards import AREA_SIZE, KIND_INDEX, KINDS
 from boardgames_widgets.games.papageno.rules import (
-    CaptureSwap,
-    Decline,
-    DiscardDrawn,
-    Draw,
     PapagenoObservation,
     Phase,
-    Swap,
-    TakeDiscard,
-    TurnUp,
 )
 from boardgames_widgets.rl.encodings import Encoding, Vector, scaled
 
@@ -62,13 +56,7 @@ class PapagenoEncoding(Encoding):
         super().__init__(game)
 
     def action_table(self) -> Iterable[Any]:
-        yield from (Draw(), TakeDiscard(), DiscardDrawn(), Decline())
-        yield from (Swap(p) for p in range(AREA_SIZE))
-        yield from (TurnUp(p) for p in range(AREA_SIZE))
-        for mine in range(AREA_SIZE):
-            for other in range(self.num_players):
-                for theirs in range(AREA_SIZE):
-                    yield CaptureSwap(mine, other, theirs)
+        return action_table(self.num_players)  # the game's own (Papageno.action_table)
 
     def block_sizes(self) -> Sequence[tuple[str, int]]:
         n = self.num_players

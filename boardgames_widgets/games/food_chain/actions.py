@@ -5,10 +5,11 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from itertools import chain
 from typing import NamedTuple
 
 from boardgames_widgets.games.food_chain.state import ANIMALS, CHEESE, Card, _Memo
-from boardgames_widgets.games.food_chain.table import GRID_CELLS
+from boardgames_widgets.games.food_chain.table import GRID, GRID_CELLS
 
 
 class Place(NamedTuple):
@@ -72,6 +73,17 @@ def _placements_of(card: tuple[str, int]) -> tuple[Place, ...]:
 #: Every card's placements by grid cell, by ``(kind, value)`` (a memo shared by all games:
 #: a Place is a plain value).
 PLACEMENTS: _Memo[tuple[str, int], tuple[Place, ...]] = _Memo(_placements_of)
+
+#: The cards a hand can hold, ``(kind, value)``, in the order of :data:`ACTION_TABLE`.
+CARD_KINDS: tuple[tuple[str, int], ...] = (*((kind, 0) for kind in ANIMALS), (CHEESE, 1), (CHEESE, 2), (CHEESE, 3))
+#: Every placement a player can ever be offered (``FoodChain.action_table``): each card of
+#: :data:`CARD_KINDS` at each grid cell, card by card, so the placement of the ``k``-th card at
+#: grid cell ``x`` is number ``k * GRID + x``.
+ACTION_TABLE: tuple[Place, ...] = tuple(chain.from_iterable(PLACEMENTS[card] for card in CARD_KINDS))
+#: Each card's placements' numbers in :data:`ACTION_TABLE`, by grid cell (as :data:`PLACEMENTS`).
+PLACEMENT_IDS: dict[tuple[str, int], tuple[int, ...]] = {
+    card: tuple(range(k * GRID, (k + 1) * GRID)) for k, card in enumerate(CARD_KINDS)
+}
 
 
 #: One Draw per seat of the largest game and animal kind, kept (see :data:`WELL_FORMED`).

@@ -26,8 +26,9 @@ importable from here.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import ClassVar
+from typing import ClassVar, TypeVar
 
 from boardgames_widgets.core.api import (
     CHANCE,
@@ -40,7 +41,7 @@ from boardgames_widgets.core.api import (
 )
 from boardgames_widgets.games.food_chain import explain, hidden, loading, playout, text
 from boardgames_widgets.games.food_chain.actions import _ACTION_TYPES as _ACTION_TYPES
-from boardgames_widgets.games.food_chain.actions import PLACEMENTS, WELL_FORMED, _draw_odds
+from boardgames_widgets.games.food_chain.actions import ACTION_TABLE, PLACEMENT_IDS, PLACEMENTS, WELL_FORMED, _draw_odds
 from boardgames_widgets.games.food_chain.actions import (
     Action as Action,
 )
@@ -114,6 +115,9 @@ from boardgames_widgets.games.food_chain.state import (
     kind_at as kind_at,
 )
 from boardgames_widgets.games.food_chain.table import _G, _GOFF, GRID_CELLS, Edge, grid_index
+
+#: A legal action's entry: its Place, or its number in the action table.
+_T = TypeVar("_T")
 
 
 class FoodChain(Game[FoodChainState, Action]):
@@ -249,11 +253,23 @@ class FoodChain(Game[FoodChainState, Action]):
         return edge
 
     def legal_actions(self, state: FoodChainState) -> list[Action]:
+        return self._per_card(state, PLACEMENTS)  # the same Place objects every time (a memo)
+
+    def action_table(self) -> tuple[Place, ...]:
+        """Every card a hand can hold at every cell of the grid (:data:`.actions.ACTION_TABLE`)."""
+        return ACTION_TABLE
+
+    def legal_action_ids(self, state: FoodChainState) -> list[int]:
+        """:meth:`legal_actions` as numbers in :meth:`action_table`: the same walk over the
+        hand, picking numbers where it picks placements (nothing looked up per action)."""
+        return self._per_card(state, PLACEMENT_IDS)
+
+    def _per_card(self, state: FoodChainState, by_card: Mapping[tuple[str, int], Sequence[_T]]) -> list[_T]:
+        """The legal actions' entries in ``by_card`` (a card's placements or their numbers, by grid cell)."""
         if state.to_draw or min(state.placed) >= CARDS_PER_PLAYER:  # not a player's decision
             return []
-        pick = self._edge(state).pick()  # a card's placements at the legal cells, in order
-        actions: list[Action] = []
-        placements = PLACEMENTS  # the same Place objects every time (a memo)
+        pick = self._edge(state).pick()  # a card's entries at the legal cells, in order
+        entries: list[_T] = []
         last: Card | None = None
         for card in state.hands[state.turn]:  # FC-T1: each different card of the hand once, in hand order
             # hands are kept sorted (validate_state), so equal cards are neighbours (and
@@ -261,8 +277,8 @@ class FoodChain(Game[FoodChainState, Action]):
             if last is not None and (card is last or (card.value == last.value and card.kind == last.kind)):
                 continue
             last = card
-            actions += pick(placements[card.kind, card.value])
-        return actions
+            entries += pick(by_card[card.kind, card.value])
+        return entries
 
     def chance_outcomes(self, state: FoodChainState) -> list[tuple[Action, Fraction]]:
         if not state.to_draw:

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cache
+from typing import Generic, TypeVar
 
 from boardgames_widgets.games.papageno.cards import AREA_SIZE, KINDS, MAX_PLAYERS, POSITION_NAMES
 
@@ -123,6 +125,58 @@ _REVEALS = tuple(Reveal(k) for k in KINDS)
 _CAPTURE_SWAPS = tuple(
     tuple(tuple(CaptureSwap(m, o, t) for t in range(AREA_SIZE)) for o in range(MAX_PLAYERS)) for m in range(AREA_SIZE)
 )
+
+_T = TypeVar("_T")
+
+
+class Offers(Generic[_T]):
+    """What ``legal_actions`` hands out, by phase: the actions themselves (:data:`ACTIONS`) or
+    their numbers in :func:`action_table` (:func:`action_ids`), walked by the same code."""
+
+    __slots__ = ("capture_swaps", "decline", "discard", "draw", "swaps", "take", "turn_ups")
+
+    def __init__(
+        self,
+        draw: _T,
+        take: _T,
+        discard: _T,
+        decline: _T,
+        swaps: tuple[_T, ...],
+        turn_ups: tuple[_T, ...],
+        capture_swaps: tuple[tuple[tuple[_T, ...], ...], ...],
+    ) -> None:
+        self.draw, self.take, self.discard, self.decline = draw, take, discard, decline
+        self.swaps, self.turn_ups, self.capture_swaps = swaps, turn_ups, capture_swaps
+
+
+#: The actions ``legal_actions`` hands out, by phase.
+ACTIONS: Offers[Action] = Offers(_DRAW, _TAKE, _DISCARD, _DECLINE, _SWAPS, _TURN_UPS, _CAPTURE_SWAPS)
+
+
+@cache
+def action_table(num_players: int) -> tuple[Action, ...]:
+    """Every action a player of a ``num_players`` game can ever be offered, in a fixed order
+    (``Papageno.action_table``): draw, take, discard, decline, the six swaps, the six
+    turn-ups, then ``CaptureSwap(mine, other, theirs)`` by mine, other, theirs."""
+    captures = (_CAPTURE_SWAPS[m][o][t] for m in range(AREA_SIZE) for o in range(num_players) for t in range(AREA_SIZE))
+    return (_DRAW, _TAKE, _DISCARD, _DECLINE, *_SWAPS, *_TURN_UPS, *captures)
+
+
+@cache
+def action_ids(num_players: int) -> Offers[int]:
+    """:data:`ACTIONS` as numbers in :func:`action_table` (``Papageno.legal_action_ids``)."""
+    number = {action: i for i, action in enumerate(action_table(num_players))}.__getitem__
+    return Offers(
+        number(_DRAW),
+        number(_TAKE),
+        number(_DISCARD),
+        number(_DECLINE),
+        tuple(map(number, _SWAPS)),
+        tuple(map(number, _TURN_UPS)),
+        tuple(tuple(tuple(map(number, other)) for other in mine[:num_players]) for mine in _CAPTURE_SWAPS),
+    )
+
+
 _FIXED_ACTIONS: tuple[Action, ...] = (_DRAW, _TAKE, _DISCARD, _DECLINE, _NEXT, *_SWAPS, *_TURN_UPS, *_REVEALS)
 _FIXED_TEXT: dict[str, Action] = {str(a): a for a in _FIXED_ACTIONS}
 _POS_RE = "|".join(POSITION_NAMES)

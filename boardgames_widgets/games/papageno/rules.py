@@ -49,7 +49,9 @@ import random
 from collections.abc import Sequence
 from fractions import Fraction
 from functools import cache
-from typing import Any, ClassVar
+from itertools import compress
+from operator import getitem
+from typing import Any, ClassVar, TypeVar
 
 from boardgames_widgets.core.api import (
     CHANCE,
@@ -65,15 +67,10 @@ from boardgames_widgets.core.rng import draw_by_counts
 # The actions and the state are in modules of their own (one per reader); the rules name them here.
 from boardgames_widgets.games.papageno import explain, hidden, loading, playout, text
 from boardgames_widgets.games.papageno.actions import (
-    _CAPTURE_SWAPS,
-    _DECLINE,
-    _DISCARD,
-    _DRAW,
     _NEXT,
     _REVEALS,
-    _SWAPS,
-    _TAKE,
-    _TURN_UPS,
+    ACTIONS,
+    Offers,
 )
 from boardgames_widgets.games.papageno.actions import (
     Action as Action,
@@ -105,6 +102,8 @@ from boardgames_widgets.games.papageno.actions import (
 from boardgames_widgets.games.papageno.actions import (
     TurnUp as TurnUp,
 )
+from boardgames_widgets.games.papageno.actions import action_ids as _action_ids
+from boardgames_widgets.games.papageno.actions import action_table as _action_table
 from boardgames_widgets.games.papageno.cards import (
     AREA_SIZE,
     CAPTURE,
@@ -173,15 +172,24 @@ def _set_grid(grids: tuple[Grid, ...], player: int, pos: int, card: str | None) 
 
 
 @cache
-def _fraction(count: int, total: int) -> Fraction:
-    """``Fraction(count, total)``, made once: building a Fraction (a gcd and checks) is
-    slow, and chance nodes ask for the same few card odds over and over."""
-    return Fraction(count, total)
+def _outcome_pairs(total: int) -> tuple[tuple[tuple[Action, Fraction], ...], ...]:
+    """Per kind (aligned with ``KINDS``), per count ``c`` from 0 to ``total``: the chance outcome
+    ``(Reveal(kind), Fraction(c, total))``, made once for each pile size ``total`` (> 0).
+
+    A chance node's outcomes are then picked from kept pairs: no Fraction (a gcd and checks)
+    and no tuple built per node, and the OpenSpiel adapter knows each pair by its identity
+    (:meth:`boardgames_widgets.openspiel.SpielGame.chance_offer`). ``len(KINDS) * (total + 1)``
+    pairs for each of the few pile sizes a deck passes through."""
+    odds = [Fraction(c, total) for c in range(total + 1)]
+    return tuple(tuple((reveal, p) for p in odds) for reveal in _REVEALS)
 
 
 def _multiset_outcomes(counts: Sequence[int]) -> list[tuple[Action, Fraction]]:
+    """One card drawn from a pile of ``counts`` cards per kind: each kind with its odds."""
     total = sum(counts)
-    return [(_REVEALS[i], _fraction(c, total)) for i, c in enumerate(counts) if c]
+    if not total:
+        return []
+    return list(compress(map(getitem, _outcome_pairs(total), counts), counts))  # the kinds left, at C level
 
 
 def next_starter(scores: Sequence[int], previous_first: int) -> int:
@@ -202,6 +210,10 @@ def next_starter(scores: Sequence[int], previous_first: int) -> int:
         if scores[p] == most:
             return p
     raise AssertionError("unreachable")
+
+
+#: A legal action's entry: the action, or its number in the action table.
+_T = TypeVar("_T")
 
 
 class Papageno(Game[PapagenoState, Action]):
@@ -366,34 +378,48 @@ class Papageno(Game[PapagenoState, Action]):
         return state.actor
 
     def legal_actions(self, state: PapagenoState) -> list[Action]:
+        return self._offer(state, ACTIONS)
+
+    def action_table(self) -> tuple[Action, ...]:
+        """Every action a player can be offered, in a fixed order (:func:`.actions.action_table`)."""
+        return _action_table(self.num_players)
+
+    def legal_action_ids(self, state: PapagenoState) -> list[int]:
+        """:meth:`legal_actions` as numbers in :meth:`action_table`: the same walk, over the numbers."""
+        return self._offer(state, _action_ids(self.num_players))
+
+    def _offer(self, state: PapagenoState, o: Offers[_T]) -> list[_T]:
+        """The legal actions' entries in ``o`` (the actions, or their numbers)."""
         phase = state.phase
         if phase is Phase.TURN:  # PA-T1: draw or take the top discard
-            out: list[Action] = []
+            out: list[_T] = []
             if state.draw_unseen or state.draw_known or len(state.discard) >= 2:  # PA-S3: reshuffle when empty
-                out.append(_DRAW)
+                out.append(o.draw)
             if state.discard:
-                out.append(_TAKE)
+                out.append(o.take)
             return out
         if phase is Phase.PLACE:  # PA-T4: any of the six; PA-T2: only a drawn card may be discarded
-            return [*_SWAPS, _DISCARD] if state.hand_drawn else list(_SWAPS)
+            return [*o.swaps, o.discard] if state.hand_drawn else list(o.swaps)
         if phase is Phase.CAPTURE:  # PA-X1: swap two face-up cards, or decline
-            return [*self._capture_swaps(state), _DECLINE]
+            return [*self._capture_swaps(state, o.capture_swaps), o.decline]
         if phase is Phase.OPENING:  # PA-S2: each player turns up one card of their own
-            return [_TURN_UPS[p] for p, c in enumerate(state.grids[state.actor]) if c is None]
+            turn_ups = o.turn_ups
+            return [turn_ups[p] for p, c in enumerate(state.grids[state.actor]) if c is None]
         return []
 
-    def _capture_swaps(self, state: PapagenoState) -> list[Action]:
-        """PA-X1: every swap of a face-up card of yours (not the Capture just placed) with an opponent's."""
+    def _capture_swaps(self, state: PapagenoState, swaps: tuple[tuple[tuple[_T, ...], ...], ...]) -> list[_T]:
+        """PA-X1: every swap of a face-up card of yours (not the Capture just placed) with an
+        opponent's, as its entry in ``swaps`` (``swaps[mine][other][theirs]``)."""
         me = state.actor
         mine = [p for p, c in enumerate(state.grids[me]) if c is not None and p != state.pos]
-        out: list[Action] = []
+        out: list[_T] = []
         if not mine:
             return out
         n = self.num_players
         for k in range(1, n):
             other = (me + k) % n
             theirs = [p for p, c in enumerate(state.grids[other]) if c is not None]
-            out.extend(_CAPTURE_SWAPS[m][other][t] for m in mine for t in theirs)
+            out.extend(swaps[m][other][t] for m in mine for t in theirs)
         return out
 
     def _can_capture(self, grids: tuple[Grid, ...], me: int, pos: int) -> bool:
