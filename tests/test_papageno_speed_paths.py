@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 from random_states import random_states
 
+from boardgames_widgets.core.api import InvalidActionError
 from boardgames_widgets.games.papageno.actions import ACTIONS
 from boardgames_widgets.games.papageno.rules import (
     CaptureSwap,
@@ -151,3 +152,18 @@ def test_chance_outcomes_are_kept_pairs_with_the_exact_odds(num_players):
         again = game.chance_outcomes(state)
         assert again is not outcomes and all(a is b for a, b in zip(again, outcomes, strict=True))
         assert Counter(type(p) for _, p in outcomes) == {Fraction: len(outcomes)}
+
+
+def test_a_parsed_capture_is_the_object_legal_actions_hands_out_pa_x1():
+    """Reading a saved Capture gives the kept swap (found by identity by whoever numbers
+    actions so); a seat past the largest game still reads, for ``apply`` to refuse."""
+    game = Papageno(5)
+    captures = [s for s in positions(game, 6, seed=7) if s.phase is Phase.CAPTURE]
+    assert captures
+    for state in captures:
+        for action in game.legal_actions(state):
+            assert game.parse_action(str(action)) is action
+    far = game.parse_action("capture top-left for p7 top-right")
+    assert far == CaptureSwap(0, 7, 2)
+    with pytest.raises(InvalidActionError, match="there is no player 7"):
+        game.apply(captures[0], far)

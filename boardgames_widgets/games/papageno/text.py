@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from boardgames_widgets.core.api import InvalidActionError, check_action_text
-from boardgames_widgets.games.papageno.actions import _CAPTURE_RE, _FIXED_TEXT, Action, CaptureSwap
+from boardgames_widgets.games.papageno.actions import _CAPTURE_RE, _CAPTURE_SWAPS, _FIXED_TEXT, Action, CaptureSwap
 from boardgames_widgets.games.papageno.cards import POSITION_INDEX, POSITION_NAMES, card_name
 from boardgames_widgets.games.papageno.state import PapagenoState, Phase
 
@@ -22,7 +22,11 @@ def parse_action(game: Papageno, text: str) -> Action:
         return action
     m = _CAPTURE_RE.fullmatch(t)
     if m:
-        return CaptureSwap(POSITION_INDEX[m.group(1)], int(m.group(2)), POSITION_INDEX[m.group(3)])
+        mine, other, theirs = POSITION_INDEX[m.group(1)], int(m.group(2)), POSITION_INDEX[m.group(3)]
+        by_other = _CAPTURE_SWAPS[mine]
+        # the kept object when there is one (as legal_actions hands out); a seat past the
+        # largest game is still read, for apply to refuse by its rule
+        return by_other[other][theirs] if other < len(by_other) else CaptureSwap(mine, other, theirs)
     raise InvalidActionError(
         f"{text!r} is not a Papageno action (try 'draw', 'take discard', 'swap top-left', 'discard', "
         "'turn up bottom-right', 'capture top-left for p1 top-right', 'decline', 'reveal 7')"
