@@ -192,3 +192,20 @@ def test_a_state_prints_as_one_short_line_and_shows_as_a_picture(game_id: str) -
         assert text.startswith(f"<{type(state).__name__}: ") and text.endswith(">")
         assert "\n" not in text and len(text) < 100
     assert state._repr_svg_().lstrip().startswith("<svg")
+
+
+def test_counted_odds_are_the_exact_odds_of_draw_by_counts_from_kept_pairs():
+    """``CountedOdds`` lists what ``draw_by_counts`` draws, with exact odds, from pairs kept
+    per bag size (the same objects whichever counts ask for them)."""
+    from boardgames_widgets.core.rng import CountedOdds, draw_by_counts
+    from boardgames_widgets.testing import exact_distribution
+
+    odds = CountedOdds("abcd")
+    for counts in ([1, 0, 3, 2], [0, 0, 5, 0], [2, 2, 2, 2], [0, 1, 0, 0]):
+        listed = odds(counts)
+        drawn = exact_distribution(lambda rng, c=counts: draw_by_counts("abcd", c, rng))
+        assert dict(listed) == drawn and [item for item, _ in listed] == [i for i, c in zip("abcd", counts) if c]
+        assert all(type(p) is Fraction for _, p in listed)
+    assert odds([0, 0, 0, 0]) == []
+    assert odds([1, 0, 3, 2])[2] is odds([0, 3, 1, 2])[2]  # ("d", 2/6) both times: one kept pair
+    assert odds([1, 0, 3, 2])[1] is not odds([1, 0, 3, 4])[1]  # ("c", 3/6) and ("c", 3/8)

@@ -6,7 +6,9 @@ import math
 import random
 from collections.abc import Callable, Sequence
 from fractions import Fraction
-from typing import TypeVar
+from itertools import compress
+from operator import getitem
+from typing import Generic, TypeVar
 
 T = TypeVar("T")
 
@@ -95,6 +97,38 @@ def draw_by_counts(items: Sequence[T], counts: Sequence[int], rng: random.Random
         if r < 0:
             return item
     raise AssertionError("unreachable: r < total")
+
+
+class CountedOdds(Generic[T]):
+    """The exact twin of :func:`draw_by_counts`: the chance outcomes of drawing one thing out
+    of a bag holding ``counts[i]`` of item ``i``, as ``(item, Fraction(count, total))`` for
+    each item left, in order — a game's ``chance_outcomes``.
+
+    The pairs are made once for each bag size (``total``) and kept, so a list is picked from
+    them at C level (no Fraction, with its gcd, and no tuple built per chance node), and
+    whoever remembers pairs by their identity (the OpenSpiel adapter) knows them all.
+
+    >>> odds = CountedOdds("abc")
+    >>> odds([1, 0, 3])
+    [('a', Fraction(1, 4)), ('c', Fraction(3, 4))]
+    >>> odds([0, 1, 3])[1] is odds([1, 0, 3])[1]  # the same pair, kept
+    True
+    """
+
+    def __init__(self, items: Sequence[T]) -> None:
+        self.items = tuple(items)
+        self._pairs: dict[int, tuple[tuple[tuple[T, Fraction], ...], ...]] = {}
+
+    def __call__(self, counts: Sequence[int]) -> list[tuple[T, Fraction]]:
+        """The outcomes for ``counts`` (one count per item, in order; counts ≥ 0); none for an empty bag."""
+        total = sum(counts)
+        if total <= 0:
+            return []
+        pairs = self._pairs.get(total)
+        if pairs is None:  # per item, per count 0 … total: (item, count / total)
+            odds = [Fraction(c, total) for c in range(total + 1)]
+            pairs = self._pairs.setdefault(total, tuple(tuple((item, p) for p in odds) for item in self.items))
+        return list(compress(map(getitem, pairs, counts), counts))  # the items left, at C level
 
 
 def _randbelow(getrandbits: Callable[[int], int]) -> Callable[[int], int]:

@@ -74,7 +74,6 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from fractions import Fraction
-from functools import lru_cache
 from typing import ClassVar
 
 from boardgames_widgets.core.api import (
@@ -86,7 +85,7 @@ from boardgames_widgets.core.api import (
     IllegalActionError,
     check_seat,
 )
-from boardgames_widgets.core.rng import draw_by_counts
+from boardgames_widgets.core.rng import CountedOdds, draw_by_counts
 from boardgames_widgets.games.chop_chop import explain, loading, moves, playout, text
 from boardgames_widgets.games.chop_chop.actions import _REVEALS, _coord_text
 from boardgames_widgets.games.chop_chop.actions import CAT as CAT
@@ -128,11 +127,8 @@ from boardgames_widgets.games.chop_chop.state import ChopChopObservation as Chop
 from boardgames_widgets.games.chop_chop.state import ChopChopState as ChopChopState
 from boardgames_widgets.games.chop_chop.state import Phase as Phase
 
-
-@lru_cache(maxsize=4096)
-def _reveal_outcomes(hidden: tuple[int, ...]) -> tuple[tuple[Reveal, Fraction], ...]:
-    total = sum(hidden)
-    return tuple((_REVEALS[k], Fraction(n, total)) for k, n in enumerate(hidden) if n)
+#: The chance outcomes of a tile turned up from the face-down counts (kept pairs, exact odds).
+_REVEAL_ODDS: CountedOdds[Action] = CountedOdds(_REVEALS)
 
 
 def _die_outcomes(faces: tuple[int, ...]) -> tuple[tuple[Roll, Fraction], ...]:
@@ -284,7 +280,7 @@ class ChopChop(Game[ChopChopState, Action]):
         if state.phase is Phase.ROLL:
             return list(self._dice[state.mice_turn])
         if state.phase is Phase.REVEAL:  # CC-T0: any face still down, equally likely (CC-S1)
-            return list(_reveal_outcomes(state.hidden))
+            return _REVEAL_ODDS(state.hidden)
         return []
 
     def sample_chance(self, state: ChopChopState, rng: random.Random) -> Action:

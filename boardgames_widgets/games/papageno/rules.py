@@ -48,9 +48,6 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from fractions import Fraction
-from functools import cache
-from itertools import compress
-from operator import getitem
 from typing import Any, ClassVar, TypeVar
 
 from boardgames_widgets.core.api import (
@@ -62,7 +59,7 @@ from boardgames_widgets.core.api import (
     IllegalActionError,
     check_seat,
 )
-from boardgames_widgets.core.rng import draw_by_counts
+from boardgames_widgets.core.rng import CountedOdds, draw_by_counts
 
 # The actions and the state are in modules of their own (one per reader); the rules name them here.
 from boardgames_widgets.games.papageno import explain, hidden, loading, playout, text
@@ -171,25 +168,8 @@ def _set_grid(grids: tuple[Grid, ...], player: int, pos: int, card: str | None) 
     return (*grids[:player], _set(grids[player], pos, card), *grids[player + 1 :])
 
 
-@cache
-def _outcome_pairs(total: int) -> tuple[tuple[tuple[Action, Fraction], ...], ...]:
-    """Per kind (aligned with ``KINDS``), per count ``c`` from 0 to ``total``: the chance outcome
-    ``(Reveal(kind), Fraction(c, total))``, made once for each pile size ``total`` (> 0).
-
-    A chance node's outcomes are then picked from kept pairs: no Fraction (a gcd and checks)
-    and no tuple built per node, and the OpenSpiel adapter knows each pair by its identity
-    (:meth:`boardgames_widgets.openspiel.SpielGame.chance_offer`). ``len(KINDS) * (total + 1)``
-    pairs for each of the few pile sizes a deck passes through."""
-    odds = [Fraction(c, total) for c in range(total + 1)]
-    return tuple(tuple((reveal, p) for p in odds) for reveal in _REVEALS)
-
-
-def _multiset_outcomes(counts: Sequence[int]) -> list[tuple[Action, Fraction]]:
-    """One card drawn from a pile of ``counts`` cards per kind: each kind with its odds."""
-    total = sum(counts)
-    if not total:
-        return []
-    return list(compress(map(getitem, _outcome_pairs(total), counts), counts))  # the kinds left, at C level
+#: The chance outcomes of a card drawn from counts of each kind (kept pairs, exact odds).
+_DRAW_ODDS: CountedOdds[Action] = CountedOdds(_REVEALS)
 
 
 def next_starter(scores: Sequence[int], previous_first: int) -> int:
@@ -434,9 +414,9 @@ class Papageno(Game[PapagenoState, Action]):
         if phase is Phase.ROUND_OVER:
             return [(_NEXT, Fraction(1))]
         if phase is Phase.DRAW_REVEAL and not state.draw_unseen:
-            return _multiset_outcomes(counts_of(state.draw_known))
+            return _DRAW_ODDS(counts_of(state.draw_known))
         if phase in _CHANCE_PHASES:
-            return _multiset_outcomes(state.unseen)
+            return _DRAW_ODDS(state.unseen)
         return []
 
     def sample_chance(self, state: PapagenoState, rng: random.Random) -> Action:
