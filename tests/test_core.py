@@ -204,7 +204,9 @@ def test_counted_odds_are_the_exact_odds_of_draw_by_counts_from_kept_pairs():
     for counts in ([1, 0, 3, 2], [0, 0, 5, 0], [2, 2, 2, 2], [0, 1, 0, 0]):
         listed = odds(counts)
         drawn = exact_distribution(lambda rng, c=counts: draw_by_counts("abcd", c, rng))
-        assert dict(listed) == drawn and [item for item, _ in listed] == [i for i, c in zip("abcd", counts) if c]
+        assert dict(listed) == drawn and [item for item, _ in listed] == [
+            i for i, c in zip("abcd", counts, strict=True) if c
+        ]
         assert all(type(p) is Fraction for _, p in listed)
     assert odds([0, 0, 0, 0]) == []
     assert odds([1, 0, 3, 2])[2] is odds([0, 3, 1, 2])[2]  # ("d", 2/6) both times: one kept pair
