@@ -8,7 +8,7 @@ from fractions import Fraction
 from itertools import chain
 from typing import NamedTuple
 
-from boardgames_widgets.games.food_chain.state import ANIMALS, CHEESE, Card, _Memo
+from boardgames_widgets.games.food_chain.state import ANIMALS, CHEESE, CHEESE_VALUES, Card, _Memo
 from boardgames_widgets.games.food_chain.table import GRID, GRID_CELLS
 
 
@@ -75,7 +75,10 @@ def _placements_of(card: tuple[str, int]) -> tuple[Place, ...]:
 PLACEMENTS: _Memo[tuple[str, int], tuple[Place, ...]] = _Memo(_placements_of)
 
 #: The cards a hand can hold, ``(kind, value)``, in the order of :data:`ACTION_TABLE`.
-CARD_KINDS: tuple[tuple[str, int], ...] = (*((kind, 0) for kind in ANIMALS), (CHEESE, 1), (CHEESE, 2), (CHEESE, 3))
+CARD_KINDS: tuple[tuple[str, int], ...] = (
+    *((kind, 0) for kind in ANIMALS),
+    *((CHEESE, v) for v in sorted(set(CHEESE_VALUES))),
+)
 #: Every placement a player can ever be offered (``FoodChain.action_table``): each card of
 #: :data:`CARD_KINDS` at each grid cell, card by card, so the placement of the ``k``-th card at
 #: grid cell ``x`` is number ``k * GRID + x``.
