@@ -13,13 +13,20 @@ restarts the chance stream, so the player's move and its dice are the same each 
 
 1. reset to the position; the set-up clicks that do not commit a move (Food Chain: pick
    the hand card; Chop Chop: pick the piece if several can move), each waited out;
-2. the anchor click on the bare canvas (measured);
-3. the click that commits the player's move (measured), then everything that follows —
-   the move's animation, the strong bot thinking and its move, chance — until the
-   status line says it is the person's turn again and the page is quiet.
+2. the anchor clicks on the bare canvas (measured; ``--anchors``, 3 by default: the round's
+   anchor is their median);
+3. the click that commits the player's move (measured); in every ``--reply-every``-th
+   round (4 by default; the first included) everything that follows too — the move's
+   animation, the strong bot thinking and its move, chance — until the status line says
+   it is the person's turn again and the page is quiet. The other rounds end once the
+   move's first frame is drawn (the next round's reset stops its animation).
 
-The anchor click and the game click alternate, so both are measured under the same
-load, moment by moment; each round's ratio is taken to its own anchor. Both measured
+The anchor clicks and the game click alternate, so both are measured under the same
+load, moment by moment; each round's ratio is taken to its own anchor. A click's time
+varies from one click to the next (7 to 25 ms, in the page and the server: on the
+kernel's side both take a few ms, see ``kernel_latency.py``), so a round's anchor is the
+median of several clicks, and most rounds stop at the first frame: more rounds a minute
+for the ±target of the goal's figure, the later figures from the full rounds. Both measured
 clicks are made the same way (:func:`press`): the mouse is moved onto the canvas, the
 mouse-move and mouse-out messages ipycanvas sends for it are left to finish, then the
 button goes down and up — as a person's mouse reaches the board before they click.
@@ -54,13 +61,15 @@ Printed per game: medians and spreads in milliseconds, each ratio's median with 
 interval, whether the ±target was reached and whether the 1.1 goal was met, and the load
 average while the game was measured.
 
-Run: ``python benchmarks/widget_latency.py [--games ...] [--rounds N] [--target 0.05]``
+Run: ``python benchmarks/widget_latency.py [--games ...] [--rounds N] [--target 0.05]
+[--anchors 3] [--reply-every 4] [--raw rounds.jsonl]`` (``--raw``: each round's figures)
 (needs /usr/bin/chromium, playwright, jupyterlab). Prints figures; asserts nothing.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import os
 import shutil
@@ -71,7 +80,7 @@ import time
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
@@ -439,25 +448,65 @@ def half_width(xs: list[float]) -> float:
 
 @dataclass
 class GameRun:
-    """All rounds of one game."""
+    """All rounds of one game.
+
+    Attributes:
+        anchor: each round's anchor: the median of its anchor clicks.
+        anchors: every anchor click, round by round.
+        first: each round's first frame; ``on_animation``: whether it was drawn on the animation layer.
+        full: ``(round, times)`` of the rounds played on to the bot's reply.
+    """
 
     game: str
     anchor: list[float] = field(default_factory=list)
+    anchors: list[list[float]] = field(default_factory=list)
     select: list[float] = field(default_factory=list)
-    moves: list[MoveTimes] = field(default_factory=list)
+    first: list[float] = field(default_factory=list)
+    on_animation: list[bool] = field(default_factory=list)
+    full: list[tuple[int, MoveTimes]] = field(default_factory=list)
     load: list[float] = field(default_factory=list)
 
     def ratios(self, what: str) -> list[float]:
-        return [getattr(m, what) / a for m, a in zip(self.moves, self.anchor, strict=True)]
+        """``first`` (every round), ``done`` or ``reply`` (the full rounds), each over its round's anchor."""
+        if what == "first":
+            return [f / a for f, a in zip(self.first, self.anchor, strict=True)]
+        return [getattr(m, what) / self.anchor[k] for k, m in self.full]
+
+
+def first_frame(page: Any, after_ms: float = 60.0, timeout: float = 30.0) -> dict[str, Any]:
+    """Wait until the first burst of drawing after the click is over (nothing drawn for
+    ``after_ms`` after it began: a burst lasts a few ms, the next animation frame comes a
+    step later); return the records."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        rec = page.evaluate(STATE_JS)
+        click = rec["clicks"][0] if rec["clicks"] else None
+        drawn = [d for d in rec["draws"] if click is not None and d[0] >= click]
+        if drawn and rec["now"] - drawn[0][0] > after_ms:
+            return rec  # type: ignore[no-any-return]
+        page.wait_for_timeout(20)
+    raise TimeoutError("no first frame after the move click")
 
 
 def measure_game(
-    page: Any, server: Any, game_id: str, rounds: int, min_rounds: int, target: float, minutes: float = math.inf
+    page: Any,
+    server: Any,
+    game_id: str,
+    rounds: int,
+    min_rounds: int,
+    target: float,
+    minutes: float = math.inf,
+    anchors: int = 3,
+    reply_every: int = 4,
+    raw: TextIO | None = None,
 ) -> GameRun:
     """Play rounds of ``game_id`` in ``page`` (see the module doc).
 
+    Each round clicks the anchor ``anchors`` times; every ``reply_every``-th round (the first
+    included) plays on to the bot's reply, the others end once the first frame is drawn.
     Stops once the ±target is reached (after ``min_rounds``), or after ``rounds``, or once
-    ``minutes`` have passed (the report then says the target was not reached).
+    ``minutes`` have passed (the report then says the target was not reached). ``raw``: a
+    JSON line per round is written there.
     """
     stop_at = time.monotonic() + 60 * minutes
     pos = check_position(game_id)
@@ -486,20 +535,41 @@ def measure_game(
             rec = settle(page)
             if i == 0:
                 run.select.append(first_burst_latency(rec))
-        # 2. the anchor
+        # 2. the anchor, clicked ``anchors`` times
         bare.scroll_into_view_if_needed()
         bare_box = wait_still(page, bare)
-        press(page, bare_box["x"] + 20 + 15 * (k % 10), bare_box["y"] + 50)
-        run.anchor.append(first_burst_latency(settle(page)))
-        # 3. the player's move, the bot's reply
+        clicks = []
+        for j in range(anchors):
+            press(page, bare_box["x"] + 20 + 15 * ((k + 3 * j) % 10), bare_box["y"] + 50)
+            clicks.append(first_burst_latency(settle(page)))
+        run.anchors.append(clicks)
+        run.anchor.append(statistics.median(clicks))
+        # 3. the player's move; in a full round also the bot's reply
         canvas.scroll_into_view_if_needed()
         box = wait_still(page, canvas)
         press(page, *board_point(page, box, *pos.move))
-        rec = settle(page, turn_back=True)
-        if not layers:
-            ids = layer_ids(rec, len(names))
-            layers = {name: ids[names.index(name)] for name in ("pieces", "animation")}
-        run.moves.append(move_latency(rec, layers))
+        times: MoveTimes | None = None
+        if k % reply_every == 0:
+            rec = settle(page, turn_back=True)
+            if not layers:
+                ids = layer_ids(rec, len(names))
+                layers = {name: ids[names.index(name)] for name in ("pieces", "animation")}
+            times = move_latency(rec, layers)
+            run.full.append((k, times))
+            run.first.append(times.first)
+            run.on_animation.append(times.first_on_animation)
+        else:  # the first frame is all this round measures: the next reset stops the animation
+            rec = first_frame(page)
+            click, later = after_click(rec)
+            run.first.append(end(later[0]) - click)
+            run.on_animation.append(any(d[2] == layers["animation"] for d in later[0]))
+        if raw is not None:
+            line = {"game": game_id, "round": k, "anchors": clicks, "first": run.first[-1]}
+            line |= {"on_animation": run.on_animation[-1]}
+            if times is not None:
+                line |= {"done": times.done, "reply": times.reply, "bursts": times.bursts}
+            raw.write(json.dumps(line) + "\n")
+            raw.flush()
         n = k + 1
         if n >= min_rounds and half_width(run.ratios("first")) <= target:
             break
@@ -525,24 +595,24 @@ def ratio_line(label: str, xs: list[float], goal: float | None, target: float | 
 
 
 def report(run: GameRun, target: float) -> list[str]:
-    n = len(run.moves)
-    first = [m.first for m in run.moves]
-    on_anim = sum(m.first_on_animation for m in run.moves)
+    n, full = len(run.first), [m for _, m in run.full]
+    clicks = [a for round_clicks in run.anchors for a in round_clicks]
     out = [
-        f"{run.game}: {n} rounds (load average {run.load[0]:.2f} at the start, {run.load[-1]:.2f} at the end)",
-        f"  anchor: bare canvas click -> draw    {spread(run.anchor)}",
+        f"{run.game}: {n} rounds, {len(full)} of them on to the bot's reply, {len(clicks) // max(n, 1)} anchor "
+        f"clicks a round (load average {run.load[0]:.2f} at the start, {run.load[-1]:.2f} at the end)",
+        f"  anchor: bare canvas click -> draw    {spread(clicks)}",
     ]
     if run.select:
         out.append(f"  select (not a move) -> shown        {spread(run.select)}")
     out += [
-        f"  move -> first frame                 {spread(first)}",
-        f"  move -> animation done              {spread([m.done for m in run.moves])}",
-        f"  move -> bot's reply shown           {spread([m.reply for m in run.moves])}",
+        f"  move -> first frame                 {spread(run.first)}",
+        f"  move -> animation done              {spread([m.done for m in full])}",
+        f"  move -> bot's reply shown           {spread([m.reply for m in full])}",
         ratio_line("ratio first frame / anchor", run.ratios("first"), 1.1, target),
         ratio_line("ratio animation done / anchor", run.ratios("done"), None, None),
         ratio_line("ratio bot's reply / anchor", run.ratios("reply"), None, None),
-        f"  first frame drawn on the animation layer in {on_anim}/{n} rounds; "
-        f"{statistics.median(m.bursts for m in run.moves):.0f} canvas batches from click to reply (median)",
+        f"  first frame drawn on the animation layer in {sum(run.on_animation)}/{n} rounds; "
+        f"{statistics.median(m.bursts for m in full):.0f} canvas batches from click to reply (median)",
     ]
     return out
 
@@ -554,6 +624,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--min-rounds", type=int, default=30, help="fewest rounds a game (default 30)")
     parser.add_argument("--target", type=float, default=0.05, help="CI half-width to reach (default 0.05)")
     parser.add_argument("--minutes", type=float, default=math.inf, help="at most this long a game (default: no limit)")
+    parser.add_argument("--anchors", type=int, default=3, help="anchor clicks a round (default 3; their median)")
+    parser.add_argument(
+        "--reply-every", type=int, default=4, help="every N-th round plays on to the bot's reply (default 4)"
+    )
+    parser.add_argument("--raw", type=Path, default=None, help="write each round's figures here, a JSON line each")
     args = parser.parse_args(argv)
     reason = skip_reason()
     if reason:
@@ -577,11 +652,23 @@ def main(argv: list[str] | None = None) -> int:
             page = browser.new_page(viewport={"width": 1200, "height": 1400}, device_scale_factor=1)
             page.set_default_timeout(60_000)
             page.add_init_script(INSTRUMENT_JS)
+            raw = args.raw.open("a", encoding="utf-8") if args.raw is not None else None
             for g in args.games:
                 run = measure_game(
-                    page, server, g, args.rounds, min(args.min_rounds, args.rounds), args.target, args.minutes
+                    page,
+                    server,
+                    g,
+                    args.rounds,
+                    min(args.min_rounds, args.rounds),
+                    args.target,
+                    args.minutes,
+                    args.anchors,
+                    args.reply_every,
+                    raw,
                 )
                 print("\n".join(report(run, args.target)), flush=True)
+            if raw is not None:
+                raw.close()
             browser.close()
     finally:
         server.stop()

@@ -116,3 +116,15 @@ def test_hover_gives_up_when_the_websocket_never_goes_quiet() -> None:
     page = _FakePage(quiet=[0.0] * 10_000)
     with pytest.raises(TimeoutError):
         wl.hover(page, 1, 2, timeout=0.0)
+
+
+def test_each_ratio_is_taken_to_its_own_rounds_anchor() -> None:
+    """Every round gives a first frame; only the full rounds (on to the bot's reply) give the
+    later figures, each over the anchor of the round it was measured in."""
+    run = wl.GameRun("food_chain")
+    run.anchor = [10.0, 20.0, 40.0]
+    run.first = [11.0, 30.0, 40.0]
+    run.full = [(0, wl.MoveTimes(11.0, 500.0, 2000.0, True, 9)), (2, wl.MoveTimes(40.0, 800.0, 4000.0, True, 9))]
+    assert run.ratios("first") == [1.1, 1.5, 1.0]
+    assert run.ratios("done") == [50.0, 20.0]
+    assert run.ratios("reply") == [200.0, 100.0]
