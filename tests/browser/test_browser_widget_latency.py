@@ -16,16 +16,18 @@ sys.path.insert(0, str(REPO / "benchmarks"))
 import widget_latency as wl
 
 
-def test_one_round_of_mouse_trap_is_measured(lab: LabServer, page: Any) -> None:
+def test_a_full_and_a_short_round_of_mouse_trap_are_measured(lab: LabServer, page: Any) -> None:
     write_notebook(lab.root / "bench_mouse_trap.ipynb", wl.notebook_cells("mouse_trap"))
     page.add_init_script(wl.INSTRUMENT_JS)
-    run = wl.measure_game(page, lab, "mouse_trap", rounds=1, min_rounds=1, target=0.05)
-    assert len(run.moves) == len(run.anchor) == 1
-    move = run.moves[0]
+    run = wl.measure_game(page, lab, "mouse_trap", rounds=2, min_rounds=2, target=0.05, reply_every=2)
+    assert len(run.first) == len(run.anchor) == 2 and [k for k, _ in run.full] == [0]
+    (_, move) = run.full[0]
     # the reply is the last burst on the pieces layer before the person's turn is back: the
     # move's own landing when no later one was seen (on a busy machine the wait may end with
     # the landing), never before it
-    assert 0 < move.first < move.done <= move.reply
-    assert move.first_on_animation  # the die tumbles first, on the animation layer
-    assert run.anchor[0] > 0
+    assert 0 < move.first < move.done <= move.reply and run.first[0] == move.first
+    # the short round: its first frame only, the next reset stopping the animation
+    assert 0 < run.first[1] < move.done
+    assert run.on_animation == [True, True]  # the die tumbles first, on the animation layer
+    assert min(run.anchor) > 0
     assert any("first frame" in line for line in wl.report(run, 0.05))
