@@ -350,6 +350,7 @@ class _Kit:
         "apply",
         "apply_trusted",
         "by_value",
+        "chance_offer",
         "chance_outcomes",
         "codec",
         "current_player",
@@ -366,7 +367,7 @@ class _Kit:
         self.spiel_game, self.game, self.codec = spiel_game, game, spiel_game.codec
         self.apply, self.apply_trusted = game.apply, game.apply_trusted
         self.current_player, self.legal_actions = game.current_player, game.legal_actions
-        self.chance_outcomes = game.chance_outcomes
+        self.chance_outcomes, self.chance_offer = game.chance_outcomes, spiel_game.chance_offer
         self.table, self.action_ids = spiel_game.table, game.legal_action_ids
         self.number_by_id = spiel_game._number_by_id
         # SpielGame._learn turns by_value off for good (the game's actions numbered by identity)
@@ -438,7 +439,7 @@ class _Box:
             self.numbers, self.odds = numbers, _NO_ODDS
         elif player == _CHANCE_ID:  # actions: the (outcome, probability) pairs themselves
             self.actions = outcomes = kit.chance_outcomes(self.state)
-            numbers, self.odds = kit.spiel_game.chance_offer(outcomes)
+            numbers, self.odds = kit.chance_offer(outcomes)
             self.numbers = numbers
         else:  # the end: nothing
             numbers = []

@@ -270,6 +270,7 @@ class Papageno(Game[PapagenoState, Action]):
         )
         self.counts = self.deck.counts(num_players)
         self.deck_size = sum(self.counts)
+        self._ids = _action_ids(num_players)  # legal_action_ids' entries (made once per player count)
         if self.deck_size < AREA_SIZE * num_players + 2:
             raise ValueError(
                 f"a deck of {self.deck_size} cards is too small for {num_players} players "
@@ -366,7 +367,7 @@ class Papageno(Game[PapagenoState, Action]):
 
     def legal_action_ids(self, state: PapagenoState) -> list[int]:
         """:meth:`legal_actions` as numbers in :meth:`action_table`: the same walk, over the numbers."""
-        return self._offer(state, _action_ids(self.num_players))
+        return self._offer(state, self._ids)
 
     def _offer(self, state: PapagenoState, o: Offers[_T]) -> list[_T]:
         """The legal actions' entries in ``o`` (the actions, or their numbers)."""
