@@ -556,9 +556,9 @@ def measure_game(
             run.on_animation.append(times.first_on_animation)
         else:  # the first frame is all this round measures: the next reset stops the animation
             rec = first_frame(page)
-            click, later = after_click(rec)
-            run.first.append(end(later[0]) - click)
-            run.on_animation.append(any(d[2] == layers["animation"] for d in later[0]))
+            run.first.append(first_burst_latency(rec))
+            first_burst = after_click(rec)[1][0]
+            run.on_animation.append(any(d[2] == layers["animation"] for d in first_burst))
         if raw is not None:
             line = {"game": game_id, "round": k, "anchor": run.anchor[-1], "first": run.first[-1]}
             line |= {"on_animation": run.on_animation[-1]}

@@ -177,5 +177,6 @@ def test_legal_action_ids_by_default_look_the_actions_up_in_the_table():
         assert [fast.action_table()[i] for i in ids] == fast.legal_actions(state)
         state, checked = fast.apply(state, fast.legal_actions(state)[rng.randrange(len(ids))]), checked + 1
     assert checked == 24  # 12 cards each
+    assert len(slow.__dict__["_action_index"]) == len(fast.action_table())  # the index made once, kept
     with pytest.raises(TypeError, match="no action table"):
         make_game("pig").legal_action_ids(make_game("pig").new_initial_state())

@@ -152,16 +152,19 @@ class Game(ABC, Generic[S, A]):
     def legal_action_ids(self, state: S) -> list[int]:
         """:meth:`legal_actions` as indices into :meth:`action_table`, in the same order.
 
-        The default looks each action up; a game with a table writes a faster one (the
-        conformance suite checks that both agree).
+        The default looks each action up in an index of the table, made at the first call
+        and kept on the game (a game's configuration, and so its table, never changes); a
+        game with a table writes a faster one (the conformance suite checks that both agree).
 
         Raises:
             TypeError: the game lists no action table.
         """
-        table = self.action_table()
-        if table is None:
-            raise TypeError(f"{self.info.name} lists no action table, so its actions have no fixed ids")
-        index = {action: i for i, action in enumerate(table)}
+        index: dict[A, int] | None = self.__dict__.get("_action_index")
+        if index is None:
+            table = self.action_table()
+            if table is None:
+                raise TypeError(f"{self.info.name} lists no action table, so its actions have no fixed ids")
+            index = self.__dict__["_action_index"] = {action: i for i, action in enumerate(table)}
         return [index[action] for action in self.legal_actions(state)]
 
     @abstractmethod
